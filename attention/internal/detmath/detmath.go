@@ -1,0 +1,123 @@
+// Package detmath holds the few transcendental functions the engine needs,
+// written so that they give bit-identical results on every GOARCH.
+//
+// The standard library's math.Exp and math.Log use assembly on amd64 (with FMA
+// when the CPU has it) and portable Go on wasm, so the same softmax could differ
+// in the last bit between the command line and the browser. The functions here
+// use only +, −, ×, ÷ with every intermediate rounded to float64 (an explicit
+// float64 conversion forbids the compiler to fuse a multiply and an add), and
+// math.Ldexp / math.Frexp, which are exact. They are accurate to about 1 ulp.
+package detmath
+
+import "math"
+
+const (
+	ln2Hi  = 6.93147180369123816490e-01 // high bits of ln 2: k·ln2Hi is exact for |k| < 2¹¹
+	ln2Lo  = 1.90821492927058770002e-10 // ln 2 − ln2Hi
+	log2e  = 1.44269504088896338700e+00 // 1 / ln 2
+	expMax = 7.09782712893383973096e+02 // exp(x) overflows above this
+	expMin = -7.45133219101941108420e+02 // exp(x) underflows to 0 below this
+)
+
+// Exp returns eˣ.
+//
+// Special cases are:
+//
+//	Exp(+Inf) = +Inf
+//	Exp(−Inf) = 0
+//	Exp(NaN) = NaN
+//
+// Very large values overflow to +Inf; very small ones underflow to 0.
+func Exp(x float64) float64 {
+	switch {
+	case x != x || x > expMax:
+		if x != x {
+			return x
+		}
+		return math.Inf(1)
+	case x < expMin:
+		return 0
+	case x > -0x1p-54 && x < 0x1p-54:
+		return 1 + x
+	}
+	// x = k·ln2 + r with |r| ≤ ln2/2; eˣ = 2ᵏ·eʳ.
+	var k float64
+	if x < 0 {
+		k = math.Ceil(float64(x*log2e) - 0.5)
+	} else {
+		k = math.Floor(float64(x*log2e) + 0.5)
+	}
+	hi := float64(x - float64(k*ln2Hi))
+	lo := float64(k * ln2Lo)
+	r := float64(hi - lo)
+	// eʳ by its Taylor series to r¹⁴/14!: the remainder is below 2⁻⁶⁰ for |r| ≤ 0.35.
+	p := 1.0 / 87178291200 // 1/14!
+	for _, c := range expCoeffs {
+		p = float64(float64(p*r) + c)
+	}
+	return math.Ldexp(p, int(k))
+}
+
+// expCoeffs are 1/13!, 1/12!, …, 1/1!, 1/0!, for Horner's rule in Exp.
+var expCoeffs = [...]float64{
+	1.0 / 6227020800, 1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800,
+	1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24,
+	1.0 / 6, 1.0 / 2, 1, 1,
+}
+
+// Log returns the natural logarithm of x.
+//
+// Special cases are:
+//
+//	Log(+Inf) = +Inf
+//	Log(0) = −Inf
+//	Log(x < 0) = NaN
+//	Log(NaN) = NaN
+func Log(x float64) float64 {
+	switch {
+	case x != x || math.IsInf(x, 1):
+		return x
+	case x < 0:
+		return math.NaN()
+	case x == 0:
+		return math.Inf(-1)
+	}
+	// x = m·2ᵉ with m in [√½, √2); ln x = e·ln2 + ln m, and with f = m − 1,
+	// s = f/(2+f): ln m = 2·atanh(s) = 2(s + s³/3 + s⁵/5 + …).
+	m, e := math.Frexp(x) // m in [½, 1)
+	if m < math.Sqrt2/2 {
+		m *= 2
+		e--
+	}
+	f := float64(m - 1)
+	s := float64(f / float64(2+f))
+	s2 := float64(s * s)
+	// Σ s²ⁱ/(2i+1) for i = 0…11: the remainder is below 2⁻⁶⁰ for |s| ≤ 0.172.
+	sum := 1.0 / 23
+	for i := 10; i >= 0; i-- {
+		sum = float64(float64(sum*s2) + 1/float64(2*i+1))
+	}
+	lnm := float64(float64(2*s) * sum)
+	fe := float64(e)
+	return float64(float64(fe*ln2Hi) + float64(lnm+float64(fe*ln2Lo)))
+}
+
+// Normal returns a standard normal deviate (mean 0, standard deviation 1) drawn
+// from r by Marsaglia's polar method. It uses only Log, math.Sqrt (correctly
+// rounded everywhere) and r's integer stream, so a seeded r gives the same
+// sequence on every GOARCH.
+func Normal(r Source) float64 {
+	for {
+		u := float64(2*r.Float64() - 1)
+		v := float64(2*r.Float64() - 1)
+		s := float64(float64(u*u) + float64(v*v))
+		if s > 0 && s < 1 {
+			return float64(u * math.Sqrt(float64(-2*Log(s))/s))
+		}
+	}
+}
+
+// Source is what Normal draws from; *math/rand/v2.Rand satisfies it.
+type Source interface {
+	Float64() float64
+}
