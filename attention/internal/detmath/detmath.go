@@ -12,10 +12,10 @@ package detmath
 import "math"
 
 const (
-	ln2Hi  = 6.93147180369123816490e-01 // high bits of ln 2: k·ln2Hi is exact for |k| < 2¹¹
-	ln2Lo  = 1.90821492927058770002e-10 // ln 2 − ln2Hi
-	log2e  = 1.44269504088896338700e+00 // 1 / ln 2
-	expMax = 7.09782712893383973096e+02 // exp(x) overflows above this
+	ln2Hi  = 6.93147180369123816490e-01  // high bits of ln 2: k·ln2Hi is exact for |k| < 2¹¹
+	ln2Lo  = 1.90821492927058770002e-10  // ln 2 − ln2Hi
+	log2e  = 1.44269504088896338700e+00  // 1 / ln 2
+	expMax = 7.09782712893383973096e+02  // exp(x) overflows above this
 	expMin = -7.45133219101941108420e+02 // exp(x) underflows to 0 below this
 )
 
