@@ -1,5 +1,21 @@
 package attention
 
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/attnviz/attnviz/attention/text"
+)
+
 // Spec is an attention problem as it arrives from a user: JSON from a file,
 // stdin, a pasted text box or a link. Its fields and their meaning are those of
 // testdata/reference/README.md. A Spec is untrusted; Resolve checks it.
@@ -32,4 +48,462 @@ type Spec struct {
 	DK         int     `json:"d_k,omitempty"`        // generated Wq/Wk/Wv: columns per head; default d_model/heads
 	Seed       int64   `json:"seed,omitempty"`       // seeds embeddings and generated weights
 	Positional bool    `json:"positional,omitempty"` // add sinusoidal positional encoding to X
+}
+
+// Limits on a Spec, checked by ParseSpec and Resolve. They keep a spec from a
+// link or a paste from exhausting the memory of a browser tab.
+const (
+	// MaxSpecBytes is the largest spec JSON ParseSpec reads.
+	MaxSpecBytes = 64 << 20
+	// MaxTokens is the largest n: rows of x, or tokens of text (package text
+	// allows fewer: text.MaxTokens).
+	MaxTokens = 1024
+	// MaxDModel is the largest d_model (columns of x), and the largest d_k,
+	// d_v and d_out (columns of wo).
+	MaxDModel = 1024
+	// MaxHeads is the largest number of heads.
+	MaxHeads = 64
+	// MaxCells is the most float64 values a spec may make Resolve and Forward
+	// hold: its matrices, given or generated, plus every matrix of the
+	// result (Q, K, V, Kᵀ, per-head scores and weights, the mean, the
+	// concatenation and the output). 1<<24 cells are 128 MiB.
+	MaxCells = 1 << 24
+	// MaxAbsValue bounds the magnitude of every number of x, wq, wk, wv and
+	// wo. With the other limits it keeps every product, score and output
+	// far from overflowing float64 (scores stay below about 1e135).
+	MaxAbsValue = 1e30
+	// MinTemperature is the smallest temperature: dividing scores by less
+	// could overflow them to ±Inf.
+	MinTemperature = 1e-6
+	// DefaultDModel is d_model in text mode when the spec gives none.
+	DefaultDModel = 16
+)
+
+// A SpecError is a problem with a spec. Field is the JSON name of the field
+// at fault ("x", "wq", "heads", …; several separated by commas when they
+// conflict; empty for the spec as a whole).
+type SpecError struct {
+	Field   string
+	Problem string
+}
+
+func (e *SpecError) Error() string {
+	if e.Field == "" {
+		return "spec: " + e.Problem
+	}
+	return e.Field + ": " + e.Problem
+}
+
+func specErr(field, format string, args ...any) error {
+	return &SpecError{Field: field, Problem: fmt.Sprintf(format, args...)}
+}
+
+// specFields are the JSON names of Spec's fields.
+var specFields = func() map[string]bool {
+	m := map[string]bool{}
+	t := reflect.TypeFor[Spec]()
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		m[name] = true
+	}
+	return m
+}()
+
+// ParseSpec decodes a spec from JSON, strictly: data must be one JSON object
+// of at most MaxSpecBytes bytes, with nothing after it but white space, whose
+// keys are Spec's JSON field names exactly (case-sensitive), each at most once,
+// with values of the right types. heads, d_model and d_k, when given, must not
+// be 0. null stands for an absent field. The error, a *SpecError, names the
+// field at fault. ParseSpec checks types only; Resolve checks the rest.
+func ParseSpec(data []byte) (*Spec, error) {
+	if len(data) > MaxSpecBytes {
+		return nil, specErr("", "%d bytes of JSON, at most %d accepted", len(data), MaxSpecBytes)
+	}
+	// First pass: the shape of the object and its keys.
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, jsonErr(err, data)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, specErr("", "expected a JSON object, found %s", describeToken(tok))
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, jsonErr(err, data)
+		}
+		key := tok.(string) // object keys are strings, or Token fails
+		if !specFields[key] {
+			return nil, specErr(key, "unknown field (field names are case-sensitive)")
+		}
+		if seen[key] {
+			return nil, specErr(key, "given twice")
+		}
+		seen[key] = true
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, jsonErr(err, data)
+		}
+		switch key {
+		case "heads", "d_model", "d_k":
+			if v := strings.TrimSpace(string(raw)); v == "0" || v == "-0" {
+				return nil, specErr(key, "0 given, expected an integer ≥ 1 (or leave it out for the default)")
+			}
+		}
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return nil, jsonErr(err, data)
+	}
+	if tok, err := dec.Token(); err != io.EOF {
+		if err != nil {
+			return nil, jsonErr(err, data)
+		}
+		return nil, specErr("", "unexpected %s after the JSON object", describeToken(tok))
+	}
+	// Second pass: the values.
+	var s Spec
+	dec = json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, jsonErr(err, data)
+	}
+	return &s, nil
+}
+
+// describeToken names a JSON token for an error message.
+func describeToken(tok json.Token) string {
+	switch v := tok.(type) {
+	case json.Delim:
+		return fmt.Sprintf("%q", string(v))
+	case string:
+		return "a string"
+	case float64:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case nil:
+		return "null"
+	}
+	return fmt.Sprintf("%v", tok)
+}
+
+// jsonErr turns an error of encoding/json into a *SpecError.
+func jsonErr(err error, data []byte) error {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		field, _, _ := strings.Cut(te.Field, ".")
+		if num, ok := strings.CutPrefix(te.Value, "number "); ok {
+			k := te.Type.Kind()
+			if k == reflect.Float64 || (k == reflect.Int || k == reflect.Int64) && !strings.ContainsAny(num, ".eE") {
+				return specErr(field, "%s is out of range, expected %s", num, typeName(te.Type))
+			}
+		}
+		return specErr(field, "expected %s, found JSON %s", typeName(te.Type), te.Value)
+	case errors.As(err, &se):
+		return specErr("", "invalid JSON at byte %d: %v", se.Offset, se)
+	case err == io.EOF, err == io.ErrUnexpectedEOF:
+		if len(bytes.TrimSpace(data)) == 0 {
+			return specErr("", "empty input, expected a JSON object")
+		}
+		return specErr("", "JSON ends early, expected the rest of the object")
+	}
+	return specErr("", "%v", err)
+}
+
+// typeName describes a Go type of Spec's fields for an error message.
+func typeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64:
+		return "an integer"
+	case reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Pointer:
+		return typeName(t.Elem())
+	case reflect.Slice:
+		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(typeName(t.Elem()), "an "), "a ") + "s"
+	}
+	return t.String()
+}
+
+// Resolve checks s and builds the Input it describes.
+//
+// Defaults: heads 1; mask "none"; valid n; scale true; temperature 1; in text
+// mode d_model DefaultDModel; d_k the columns per head of a given wq or wk,
+// otherwise d_model/heads (a given d_k must agree with wq and wk); d_v the
+// columns per head of a given wv, otherwise d_k.
+//
+// In text mode (text given, x and tokens absent) the tokens are
+// text.Tokenize(text) and X is text.Embed(tokens, d_model, seed), plus
+// text.AddPositional when positional. In matrix mode (x given) tokens default
+// to "t0", "t1", …. Any of wq, wk, wv that is absent is Xavier(seed, "wq" …);
+// an absent wo is Xavier(seed, "wo") in text mode and no output projection in
+// matrix mode.
+//
+// Resolve returns a *SpecError naming the field for: text and x both given or
+// neither; an empty, ragged or non-finite matrix; shapes that do not agree
+// (wq/wk/wv rows ≠ d_model, columns that heads does not divide, wq and wk of
+// different widths, d_k different from a given wq's, wo rows ≠ heads·d_v);
+// tokens of another count than the rows of x; an unknown mask; valid outside
+// 0…n; temperature below MinTemperature or not finite; a number of a matrix
+// above MaxAbsValue in magnitude, NaN or ±Inf; heads, d_model, d_k or n
+// outside their limits (MaxHeads, MaxDModel, MaxTokens), or a problem larger
+// than MaxCells;
+// positional without text; text with no tokens or too many.
+func (s *Spec) Resolve() (*Input, error) {
+	return s.resolve(generate, nil)
+}
+
+// generator returns weights Xavier(seed, stream) of shape r×c.
+type generator func(stream string, seed int64, r, c int) *mat.Dense
+
+func generate(stream string, seed int64, r, c int) *mat.Dense {
+	m := mat.NewDense(r, c, nil)
+	Xavier(m, seed, stream)
+	return m
+}
+
+// resolve is Resolve with weights from gen and, in text mode, X built in
+// xbuf when it is not nil.
+func (s *Spec) resolve(gen generator, xbuf *mat.Dense) (*Input, error) {
+	in := &Input{Heads: 1}
+	if s.Heads != 0 {
+		if s.Heads < 1 || s.Heads > MaxHeads {
+			return nil, specErr("heads", "%d, expected 1…%d", s.Heads, MaxHeads)
+		}
+		in.Heads = s.Heads
+	}
+	h := in.Heads
+	switch s.Mask {
+	case "", "none":
+	case "causal":
+		in.Options.Causal = true
+	default:
+		return nil, specErr("mask", "unknown value %q, expected \"none\" or \"causal\"", s.Mask)
+	}
+	in.Options.Scale = s.Scale == nil || *s.Scale
+	in.Options.Temperature = 1
+	if t := s.Temperature; t != nil {
+		if !(*t >= MinTemperature) || math.IsInf(*t, 1) {
+			return nil, specErr("temperature", "%v, expected a finite number ≥ %v", *t, MinTemperature)
+		}
+		in.Options.Temperature = *t
+	}
+	if s.DK < 0 || s.DK > MaxDModel {
+		return nil, specErr("d_k", "%d, expected 1…%d", s.DK, MaxDModel)
+	}
+	if s.DModel < 0 || s.DModel > MaxDModel {
+		return nil, specErr("d_model", "%d, expected 1…%d", s.DModel, MaxDModel)
+	}
+
+	// The input: n tokens of d_model columns.
+	var n, dModel int
+	switch {
+	case s.Text != nil && s.X != nil:
+		return nil, specErr("text, x", "both given, expected one of them")
+	case s.Text == nil && s.X == nil:
+		return nil, specErr("text, x", "neither given, expected one of them")
+	case s.Text != nil:
+		if s.Tokens != nil {
+			return nil, specErr("tokens", "given with text, expected only one of them (text makes the tokens)")
+		}
+		tokens, err := text.Tokenize(*s.Text)
+		if err != nil {
+			return nil, specErr("text", "%v", err)
+		}
+		if len(tokens) == 0 {
+			return nil, specErr("text", "no tokens, expected at least one word")
+		}
+		in.Tokens, in.FromText = tokens, true
+		n, dModel = len(tokens), DefaultDModel
+		if s.DModel != 0 {
+			dModel = s.DModel
+		}
+	default:
+		if s.Positional {
+			return nil, specErr("positional", "given with x, expected only with text")
+		}
+		var err error
+		if n, dModel, err = checkMatrix("x", s.X, MaxTokens, MaxDModel); err != nil {
+			return nil, err
+		}
+		if s.DModel != 0 && s.DModel != dModel {
+			return nil, specErr("d_model", "%d, but x has %d columns", s.DModel, dModel)
+		}
+		switch {
+		case s.Tokens == nil:
+			in.Tokens = make([]string, n)
+			for i := range in.Tokens {
+				in.Tokens[i] = "t" + strconv.Itoa(i)
+			}
+		case len(s.Tokens) != n:
+			return nil, specErr("tokens", "%d given, expected %d (one per row of x)", len(s.Tokens), n)
+		default:
+			in.Tokens = s.Tokens
+		}
+	}
+
+	// The weights' shapes.
+	width := func(name string, m [][]float64) (int, error) {
+		if m == nil {
+			return 0, nil
+		}
+		r, c, err := checkMatrix(name, m, MaxDModel, MaxHeads*MaxDModel)
+		if err != nil {
+			return 0, err
+		}
+		if r != dModel {
+			return 0, specErr(name, "%d rows, expected d_model = %d", r, dModel)
+		}
+		if c%h != 0 {
+			return 0, specErr(name, "%d columns do not split into %d heads", c, h)
+		}
+		if c/h > MaxDModel {
+			return 0, specErr(name, "%d columns per head, at most %d", c/h, MaxDModel)
+		}
+		return c / h, nil
+	}
+	qk, err := width("wq", s.Wq)
+	if err != nil {
+		return nil, err
+	}
+	kk, err := width("wk", s.Wk)
+	if err != nil {
+		return nil, err
+	}
+	vk, err := width("wv", s.Wv)
+	if err != nil {
+		return nil, err
+	}
+	dk := s.DK
+	for _, w := range []struct {
+		name string
+		dk   int
+	}{{"wq", qk}, {"wk", kk}} {
+		switch {
+		case w.dk == 0:
+		case dk == 0:
+			dk = w.dk
+		case w.dk != dk:
+			if s.DK != 0 {
+				return nil, specErr("d_k", "%d, but %s has %d columns per head", s.DK, w.name, w.dk)
+			}
+			return nil, specErr("wk", "%d columns, expected %d like wq (heads·d_k)", kk*h, qk*h)
+		}
+	}
+	if dk == 0 {
+		if dModel%h != 0 {
+			return nil, specErr("heads", "%d does not divide d_model = %d; give d_k", h, dModel)
+		}
+		dk = dModel / h
+	}
+	dv := vk
+	if dv == 0 {
+		dv = dk
+	}
+	dOut := 0
+	if s.Wo != nil {
+		r, c, err := checkMatrix("wo", s.Wo, MaxHeads*MaxDModel, MaxDModel)
+		if err != nil {
+			return nil, err
+		}
+		if r != h*dv {
+			return nil, specErr("wo", "%d rows, expected heads·d_v = %d", r, h*dv)
+		}
+		dOut = c
+	} else if in.FromText {
+		dOut = dModel
+	}
+	valid := n
+	if s.Valid != nil {
+		if *s.Valid < 0 || *s.Valid > n {
+			return nil, specErr("valid", "%d, expected 0…%d (the number of tokens)", *s.Valid, n)
+		}
+		valid = *s.Valid
+	}
+	in.Options.Valid = valid
+	if c := cells(n, dModel, h, dk, dv, dOut); c > MaxCells {
+		return nil, specErr("", "too large: %d tokens, d_model %d, %d heads of d_k %d, d_v %d need %d values, at most %d", n, dModel, h, dk, dv, c, MaxCells)
+	}
+
+	// The matrices.
+	if in.FromText {
+		if xbuf == nil {
+			xbuf = new(mat.Dense)
+		}
+		text.Embed(xbuf, in.Tokens, dModel, s.Seed)
+		if s.Positional {
+			text.AddPositional(xbuf)
+		}
+		in.X = xbuf
+	} else {
+		in.X = dense(s.X)
+	}
+	weight := func(name string, m [][]float64, r, c int) *mat.Dense {
+		if m != nil {
+			return dense(m)
+		}
+		return gen(name, s.Seed, r, c)
+	}
+	in.Wq = weight("wq", s.Wq, dModel, h*dk)
+	in.Wk = weight("wk", s.Wk, dModel, h*dk)
+	in.Wv = weight("wv", s.Wv, dModel, h*dv)
+	if s.Wo != nil || in.FromText {
+		in.Wo = weight("wo", s.Wo, h*dv, dOut)
+	}
+	return in, nil
+}
+
+// cells is the number of float64 values of a problem: its input matrices and
+// the matrices of its Result.
+func cells(n, dModel, h, dk, dv, dOut int) int {
+	in := n*dModel + 2*dModel*h*dk + dModel*h*dv + h*dv*dOut
+	res := 3*n*h*dk + n*h*dv + 2*h*n*n + n*n + n*h*dv + n*dOut
+	return in + res
+}
+
+// checkMatrix checks that m is a non-empty rectangular matrix of numbers of
+// magnitude at most MaxAbsValue, with at most maxRows rows and maxCols columns, and returns its
+// shape.
+func checkMatrix(name string, m [][]float64, maxRows, maxCols int) (rows, cols int, err error) {
+	if len(m) == 0 {
+		return 0, 0, specErr(name, "empty, expected a matrix (an array of rows)")
+	}
+	if len(m) > maxRows {
+		return 0, 0, specErr(name, "%d rows, at most %d", len(m), maxRows)
+	}
+	cols = len(m[0])
+	if cols == 0 {
+		return 0, 0, specErr(name, "row 0 is empty, expected numbers")
+	}
+	if cols > maxCols {
+		return 0, 0, specErr(name, "%d columns, at most %d", cols, maxCols)
+	}
+	for i, row := range m {
+		if len(row) != cols {
+			return 0, 0, specErr(name, "row %d has %d numbers, expected %d like row 0 (ragged matrix)", i, len(row), cols)
+		}
+		for j, v := range row {
+			if !(math.Abs(v) <= MaxAbsValue) {
+				return 0, 0, specErr(name, "[%d][%d] is %v, expected a finite number of magnitude ≤ %v", i, j, v, MaxAbsValue)
+			}
+		}
+	}
+	return len(m), cols, nil
+}
+
+// dense copies a checked matrix into a new mat.Dense.
+func dense(m [][]float64) *mat.Dense {
+	d := mat.NewDense(len(m), len(m[0]), nil)
+	for i, row := range m {
+		copy(d.RawRowView(i), row)
+	}
+	return d
 }

@@ -121,3 +121,94 @@ func Normal(r Source) float64 {
 type Source interface {
 	Float64() float64
 }
+
+// π/2 split in three parts so that k·pio2Hi and k·pio2Mid are exact for the
+// k that Sin and Cos meet (|x| < 2²⁰): Cody and Waite's argument reduction.
+const (
+	pio2Hi  = 1.5707963267341256e+00 // the first 33 bits of π/2
+	pio2Mid = 6.0771005065061922e-11 // the next 33 bits
+	pio2Lo  = 2.0222662487959506e-21 // π/2 − pio2Hi − pio2Mid
+	maxTrig = 1 << 20                // Sin and Cos are accurate below this
+)
+
+// Sin returns the sine of the radian argument x, to about 1 ulp for
+// |x| < 2²⁰ (the positional encoding needs x ≤ the number of tokens).
+//
+// Special cases are:
+//
+//	Sin(±0) = ±0
+//	Sin(±Inf) = NaN
+//	Sin(NaN) = NaN
+//	Sin(|x| ≥ 2²⁰) = NaN (outside the range this package promises)
+func Sin(x float64) float64 {
+	if x == 0 {
+		return x
+	}
+	k, r, ok := reducePio2(x)
+	if !ok {
+		return math.NaN()
+	}
+	return quadrant(k, r)
+}
+
+// Cos returns the cosine of the radian argument x, with the same accuracy
+// and special cases as Sin (Cos(±0) = 1).
+func Cos(x float64) float64 {
+	k, r, ok := reducePio2(x)
+	if !ok {
+		return math.NaN()
+	}
+	return quadrant(k+1, r) // cos x = sin(x + π/2)
+}
+
+// reducePio2 writes x = k·π/2 + r with |r| ≤ π/4.
+func reducePio2(x float64) (k int, r float64, ok bool) {
+	if !(x > -maxTrig && x < maxTrig) { // also NaN
+		return 0, 0, false
+	}
+	fk := math.Floor(float64(x/(math.Pi/2)) + 0.5)
+	r = float64(float64(float64(x-float64(fk*pio2Hi))-float64(fk*pio2Mid)) - float64(fk*pio2Lo))
+	return int(fk), r, true
+}
+
+// quadrant returns sin(k·π/2 + r) for |r| ≤ π/4.
+func quadrant(k int, r float64) float64 {
+	var y float64
+	if k&1 == 0 {
+		y = sinTaylor(r)
+	} else {
+		y = cosTaylor(r)
+	}
+	if k&2 != 0 {
+		y = -y
+	}
+	return y
+}
+
+// sinTaylor and cosTaylor sum the Taylor series to the 19th and 18th power:
+// for |r| ≤ π/4 the remainder is below 2⁻⁶⁰.
+func sinTaylor(r float64) float64 {
+	r2 := float64(r * r)
+	p := -1.0 / 121645100408832000 // −1/19!
+	for _, c := range sinCoeffs {
+		p = float64(float64(p*r2) + c)
+	}
+	return float64(r * p)
+}
+
+func cosTaylor(r float64) float64 {
+	r2 := float64(r * r)
+	p := -1.0 / 6402373705728000 // −1/18!
+	for _, c := range cosCoeffs {
+		p = float64(float64(p*r2) + c)
+	}
+	return p
+}
+
+// sinCoeffs are 1/17!, −1/15!, …, −1/3!, 1; cosCoeffs are 1/16!, −1/14!, …, −1/2!, 1.
+var (
+	sinCoeffs = [...]float64{1.0 / 355687428096000, -1.0 / 1307674368000, 1.0 / 6227020800,
+		-1.0 / 39916800, 1.0 / 362880, -1.0 / 5040, 1.0 / 120, -1.0 / 6, 1}
+	cosCoeffs = [...]float64{1.0 / 20922789888000, -1.0 / 87178291200, 1.0 / 479001600,
+		-1.0 / 3628800, 1.0 / 40320, -1.0 / 720, 1.0 / 24, -1.0 / 2, 1}
+)

@@ -104,3 +104,35 @@ func TestNormalMoments(t *testing.T) {
 		t.Errorf("mean %v, variance %v; want 0 and 1", mean, variance)
 	}
 }
+
+func TestSinCosAgreeWithMath(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	xs := []float64{0, 1, -1, math.Pi / 4, math.Pi / 2, math.Pi, 3 * math.Pi / 2, 1e-300, 100, 1023, 1024, -5000}
+	for range 100000 {
+		xs = append(xs, (r.Float64()*2-1)*2000)
+	}
+	for range 20000 {
+		xs = append(xs, (r.Float64()*2-1)*4)
+	}
+	for _, x := range xs {
+		// Near a zero of the function the result is tiny and ulps mislead:
+		// compare absolutely there.
+		if got, want := Sin(x), math.Sin(x); ulps(got, want) > 2 && math.Abs(got-want) > 1e-16 {
+			t.Fatalf("Sin(%v) = %v, math.Sin = %v", x, got, want)
+		}
+		if got, want := Cos(x), math.Cos(x); ulps(got, want) > 2 && math.Abs(got-want) > 1e-16 {
+			t.Fatalf("Cos(%v) = %v, math.Cos = %v", x, got, want)
+		}
+	}
+}
+
+func TestSinCosSpecialCases(t *testing.T) {
+	if Cos(0) != 1 || Sin(0) != 0 || !math.Signbit(Sin(math.Copysign(0, -1))) {
+		t.Error("Sin/Cos at zero")
+	}
+	for _, x := range []float64{math.Inf(1), math.Inf(-1), math.NaN(), 1 << 20, -(1 << 21)} {
+		if !math.IsNaN(Sin(x)) || !math.IsNaN(Cos(x)) {
+			t.Errorf("Sin/Cos(%v) is not NaN", x)
+		}
+	}
+}

@@ -1,0 +1,35 @@
+package attention_test
+
+import (
+	"testing"
+
+	"github.com/attnviz/attnviz/attention"
+)
+
+// TestForwardAllocs: Forward into a Result of the same shapes allocates
+// nothing, for n ≤ 128, with and without Wo, with every mask.
+func TestForwardAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("instrumented build")
+	}
+	for _, c := range []struct {
+		name    string
+		n, d, h int
+		wo      bool
+		opt     attention.Options
+	}{
+		{"n8_d16_h2", 8, 16, 2, true, attention.Options{Valid: 8, Scale: true}},
+		{"n8_d16_h2_causal_pad_nowo", 8, 16, 2, false, attention.Options{Causal: true, Valid: 5, Scale: true, Temperature: 2}},
+		{"n128_d64_h4", 128, 64, 4, true, attention.Options{Valid: 128, Scale: true}},
+		{"n128_d128_h8_causal", 128, 128, 8, true, attention.Options{Causal: true, Valid: 100, Scale: true}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in := randomInput(c.n, c.d, c.h, 1, c.wo, c.opt)
+			var res attention.Result
+			attention.Forward(&res, in)
+			if a := testing.AllocsPerRun(20, func() { attention.Forward(&res, in) }); a != 0 {
+				t.Fatalf("%v allocations per Forward, want 0", a)
+			}
+		})
+	}
+}

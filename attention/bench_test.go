@@ -1,0 +1,45 @@
+package attention_test
+
+import (
+	"testing"
+
+	"github.com/attnviz/attnviz/attention"
+)
+
+// BenchmarkForward: multi-head attention, matrix mode with Wo, no mask,
+// into a reused Result (above n = 128 the products go parallel, through
+// mat.Mul, whose goroutines allocate).
+func BenchmarkForward(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		n, d, h int
+	}{
+		{"n8_d16_h2", 8, 16, 2},
+		{"n32_d64_h4", 32, 64, 4},
+		{"n128_d128_h8", 128, 128, 8},
+		{"n512_d512_h8", 512, 512, 8},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			in := randomInput(c.n, c.d, c.h, 1, true, attention.Options{Valid: c.n, Scale: true})
+			var res attention.Result
+			attention.Forward(&res, in) // allocate the buffers
+			b.ReportAllocs()
+			for b.Loop() {
+				attention.Forward(&res, in)
+			}
+		})
+	}
+}
+
+// BenchmarkEngineRun: what the UI does on a keystroke, text mode.
+func BenchmarkEngineRun(b *testing.B) {
+	text := "the quick brown fox jumps over the lazy dog and the cat sat on the mat"
+	spec := &attention.Spec{Text: &text, Heads: 4, DModel: 32, Seed: 1, Positional: true, Mask: "causal"}
+	var e attention.Engine
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.Run(spec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

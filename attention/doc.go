@@ -1,0 +1,94 @@
+// Package attention computes self-attention, step by step, in float64, with
+// every intermediate kept for display: the engine behind the attention
+// visualizer's heatmaps and its command line.
+//
+// # Softmax
+//
+// Softmax turns a row of real scores into weights that are positive and sum
+// to 1: softmax(s)ᵢ = exp(sᵢ) / Σⱼ exp(sⱼ). Computed as written it overflows
+// for scores above about 709, so it is computed as exp(sᵢ − m) / Σⱼ exp(sⱼ − m)
+// with m the largest score, which is the same number: now every exponent is
+// ≤ 0, the largest term is exactly 1, and no row of finite scores, however
+// large, gives Inf or NaN.
+//
+// # Scaled dot-product attention
+//
+// Each token i asks a question, its query qᵢ, and offers a key kᵢ (what it
+// answers to) and a value vᵢ (what it gives). How much token i attends to
+// token j is the softmax,
+// over j, of the similarity qᵢ·kⱼ; what token i receives is the weighted mean
+// of the values. With the queries, keys and values as the rows of Q, K and V:
+//
+//	Attention(Q, K, V) = softmax(Q·Kᵀ / √d_k) · V
+//
+// where the softmax is taken row by row, so that row i of the weights is a
+// distribution over the keys.
+//
+// Why divide by √d_k: if the d_k components of a query and a key are
+// independent with mean 0 and variance 1, their dot product has mean 0 and
+// variance d_k. Wide heads would then give scores so spread that the softmax
+// saturates to a single 1 whose gradient vanishes; dividing by √d_k brings the
+// variance back to 1 whatever the width. Temperature divides the scores
+// further: above 1 it flattens the weights towards uniform, below 1 it
+// sharpens them towards the arg max.
+//
+// # Masks
+//
+// A masked score is set to −∞ before the softmax, so its weight is exactly 0
+// and the other weights of the row still sum to 1.
+//
+//   - Causal: query i may attend only to keys j ≤ i, as in a decoder that
+//     must not see the future. The weights are lower triangular.
+//   - Key padding: keys j ≥ valid are padding (a batch of sentences padded to
+//     one length) and are masked for every query, as PyTorch's
+//     key_padding_mask. The rows of padded queries are still computed.
+//
+// A row whose every key is masked (valid = 0, say) has no distribution to
+// speak of: its weights are all 0 and its output row is 0, not NaN.
+//
+// # Where Q, K and V come from, and Xavier initialisation
+//
+// From the input X (n tokens × d_model), Q = X·Wq, K = X·Wk and V = X·Wv, with
+// learnt projections. This package does not train: absent weights are drawn by
+// Xavier (Glorot) normal initialisation, N(0, 2/(fan_in + fan_out)), the
+// scale at which a product X·W keeps X's variance, so that untrained
+// attention is neither saturated nor flat. In text mode X itself comes from
+// package text: one random vector per distinct token, plus optionally the
+// sinusoidal positional encoding, without which attention cannot tell word
+// order (permuting the tokens permutes the result).
+//
+// # Multi-head attention
+//
+// With h heads, the columns of X·Wq, X·Wk and X·Wv are split into h blocks of
+// d_k (d_v for the values) columns; each head attends on its own block, so the
+// heads can look for different relations. Their outputs are concatenated side
+// by side (n × h·d_v) and projected by Wo:
+//
+//	headᵢ = Attention(X·Wqᵢ, X·Wkᵢ, X·Wvᵢ)
+//	MultiHead(X) = [head₀ | … | head₍h₋₁₎] · Wo
+//
+// The usual choice d_k = d_model/h keeps the cost of h heads that of one.
+//
+// Forward computes exactly torch.nn.MultiheadAttention(d_model, h,
+// bias=False) called with query = key = value = X, need_weights=True and
+// average_attn_weights=True: its in_proj_weight is [Wqᵀ; Wkᵀ; Wvᵀ], its
+// out_proj.weight is Woᵀ, and the weights it returns are WeightsMean, the
+// mean of the heads' weights. Its key_padding_mask is Valid, its
+// is_causal/attn_mask the causal mask; where every key of a row is masked,
+// PyTorch gives NaN and this package 0.
+//
+// # Specs, results and determinism
+//
+// A Spec is the problem as users write it (JSON, see
+// testdata/reference/README.md); ParseSpec reads it strictly and Resolve
+// validates it into an Input, with errors that name the field. Forward
+// computes a Result, whose MarshalJSON is the result contract. An Engine
+// keeps generated weights and result buffers across the runs of an
+// interactive UI; Forward into a Result of unchanged shapes allocates nothing.
+//
+// The same spec gives bit-identical results on amd64 and in WebAssembly: the
+// exponentials and logarithms come from package detmath instead of math.Exp
+// (assembly on amd64), random numbers from math/rand/v2's PCG, and matrix
+// products from gonum's untransposed Dgemm path, which sums every element in
+// the same order with or without assembly.
+package attention

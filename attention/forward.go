@@ -1,0 +1,177 @@
+package attention
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Input is a validated, resolved Spec: what Forward computes on.
+//
+// For n tokens, d_model columns of X and h heads:
+//
+//	X       n × d_model
+//	Wq, Wk  d_model × h·d_k   head i uses columns i·d_k … (i+1)·d_k − 1
+//	Wv      d_model × h·d_v   split the same way
+//	Wo      h·d_v × d_out     nil: the output is the concatenation of the heads
+type Input struct {
+	Tokens     []string
+	X          *mat.Dense
+	Wq, Wk, Wv *mat.Dense
+	Wo         *mat.Dense // nil: no output projection
+	Heads      int
+	Options    Options
+	FromText   bool // the spec gave text: the result JSON then includes "x"
+}
+
+// Result is multi-head self-attention of an Input, with every intermediate.
+//
+// Matrices of a Result share memory: the heads' Q, K and V are column blocks
+// of X·Wq, X·Wk and X·Wv, their Output column blocks of Concat, and Output
+// is Concat itself when there is no Wo. Forward into the same Result
+// overwrites them.
+type Result struct {
+	Tokens   []string
+	X        *mat.Dense // the input, as Forward was given it
+	FromText bool
+
+	Heads       []Head
+	WeightsMean *mat.Dense // n × n: the mean of the heads' weights
+	Concat      *mat.Dense // n × h·d_v: the heads' outputs side by side, before Wo
+	Output      *mat.Dense // n × d_out: Concat·Wo, or Concat when Wo is nil
+
+	shape                shape
+	qAll, kAll, vAll, kT *mat.Dense // X·Wq, X·Wk, X·Wv, (X·Wk)ᵀ
+	out                  *mat.Dense // Concat·Wo
+	views                []Head     // the heads' matrices, reset on every Forward
+}
+
+// shape is everything the buffers of a Result depend on.
+type shape struct {
+	n, dModel, heads, dk, dv, dOut int
+	wo                             bool
+}
+
+// Forward computes multi-head self-attention of in into dst:
+//
+//	Q = X·Wq,  K = X·Wk,  V = X·Wv
+//	head i:  Qᵢ, Kᵢ, Vᵢ = columns i·d_k … (i+1)·d_k − 1 of Q, K (d_v of V)
+//	         Weightsᵢ, Outputᵢ = ScaledDotProduct(Qᵢ, Kᵢ, Vᵢ, in.Options)
+//	WeightsMean = (Weights₀ + … + Weights₍h₋₁₎) / h
+//	Concat      = [Output₀ | Output₁ | … | Output₍h₋₁₎]
+//	Output      = Concat·Wo   (Concat when Wo is nil)
+//
+// This is torch.nn.MultiheadAttention with bias=False, need_weights=True and
+// average_attn_weights=True, given Wq, Wk, Wv as the transposes of its
+// in_proj_weight blocks and Wo as the transpose of out_proj.weight (except
+// that a row with every key masked is 0 here, NaN there).
+//
+// Forward reuses dst's buffers when in has the same shapes as the previous
+// Forward into dst: it then allocates nothing for n ≤ 128. A zero Result is
+// ready to use. Forward panics if in's shapes do not agree (Resolve checks
+// them for input from users).
+func Forward(dst *Result, in *Input) {
+	sh := inputShape(in)
+	if dst.shape != sh || len(dst.views) != sh.heads || len(dst.Heads) != sh.heads || dst.WeightsMean == nil {
+		dst.alloc(sh)
+	}
+	dst.Tokens, dst.X, dst.FromText = in.Tokens, in.X, in.FromText
+
+	mul(dst.qAll, in.X, in.Wq)
+	mul(dst.kAll, in.X, in.Wk)
+	mul(dst.vAll, in.X, in.Wv)
+	transpose(dst.kT, dst.kAll)
+
+	mean := dst.WeightsMean.RawMatrix()
+	for i := range dst.Heads {
+		h := &dst.Heads[i]
+		*h = dst.views[i]
+		attend(h, in.Options)
+		w := h.Weights.RawMatrix()
+		for r := 0; r < sh.n; r++ {
+			mrow := mean.Data[r*mean.Stride : r*mean.Stride+sh.n]
+			wrow := w.Data[r*w.Stride : r*w.Stride+sh.n]
+			if i == 0 {
+				copy(mrow, wrow)
+				continue
+			}
+			for j, v := range wrow {
+				mrow[j] += v
+			}
+		}
+	}
+	if sh.heads > 1 {
+		hf := float64(sh.heads)
+		for r := 0; r < sh.n; r++ {
+			mrow := mean.Data[r*mean.Stride : r*mean.Stride+sh.n]
+			for j := range mrow {
+				mrow[j] /= hf
+			}
+		}
+	}
+	if in.Wo != nil {
+		mul(dst.out, dst.Concat, in.Wo)
+		dst.Output = dst.out
+	} else {
+		dst.Output = dst.Concat
+	}
+}
+
+// inputShape checks that in's matrices agree and returns their shape.
+func inputShape(in *Input) shape {
+	if in.X == nil || in.Wq == nil || in.Wk == nil || in.Wv == nil {
+		panic("attention: Forward: Input without X, Wq, Wk or Wv")
+	}
+	if in.Heads < 1 {
+		panic(fmt.Sprintf("attention: Forward: Input.Heads = %d < 1", in.Heads))
+	}
+	n, d := in.X.Dims()
+	qr, qc := in.Wq.Dims()
+	kr, kc := in.Wk.Dims()
+	vr, vc := in.Wv.Dims()
+	if qr != d || kr != d || vr != d || qc != kc || qc%in.Heads != 0 || vc%in.Heads != 0 {
+		panic(fmt.Sprintf("attention: Forward: X %d×%d, Wq %d×%d, Wk %d×%d, Wv %d×%d do not agree for %d heads", n, d, qr, qc, kr, kc, vr, vc, in.Heads))
+	}
+	sh := shape{n: n, dModel: d, heads: in.Heads, dk: qc / in.Heads, dv: vc / in.Heads, dOut: vc}
+	if in.Wo != nil {
+		or, oc := in.Wo.Dims()
+		if or != vc {
+			panic(fmt.Sprintf("attention: Forward: Wo is %d×%d, want %d rows (heads·d_v)", or, oc, vc))
+		}
+		sh.dOut, sh.wo = oc, true
+	}
+	if in.Tokens != nil && len(in.Tokens) != n {
+		panic(fmt.Sprintf("attention: Forward: %d tokens for %d rows of X", len(in.Tokens), n))
+	}
+	return sh
+}
+
+// alloc gives r new buffers and views for sh.
+func (r *Result) alloc(sh shape) {
+	r.shape = sh
+	hk, hv := sh.heads*sh.dk, sh.heads*sh.dv
+	r.qAll = mat.NewDense(sh.n, hk, nil)
+	r.kAll = mat.NewDense(sh.n, hk, nil)
+	r.vAll = mat.NewDense(sh.n, hv, nil)
+	r.kT = mat.NewDense(hk, sh.n, nil)
+	r.Concat = mat.NewDense(sh.n, hv, nil)
+	r.WeightsMean = mat.NewDense(sh.n, sh.n, nil)
+	r.out = nil
+	if sh.wo {
+		r.out = mat.NewDense(sh.n, sh.dOut, nil)
+	}
+	r.views = make([]Head, sh.heads)
+	for i := range r.views {
+		k0, v0 := i*sh.dk, i*sh.dv
+		r.views[i] = Head{
+			Q:       r.qAll.Slice(0, sh.n, k0, k0+sh.dk).(*mat.Dense),
+			K:       r.kAll.Slice(0, sh.n, k0, k0+sh.dk).(*mat.Dense),
+			V:       r.vAll.Slice(0, sh.n, v0, v0+sh.dv).(*mat.Dense),
+			Scores:  mat.NewDense(sh.n, sh.n, nil),
+			Weights: mat.NewDense(sh.n, sh.n, nil),
+			Output:  r.Concat.Slice(0, sh.n, v0, v0+sh.dv).(*mat.Dense),
+			kT:      r.kT.Slice(k0, k0+sh.dk, 0, sh.n).(*mat.Dense),
+		}
+	}
+	r.Heads = make([]Head, sh.heads)
+}

@@ -1,0 +1,122 @@
+// Package wasmcheck prints, as float64 bits, numbers that package attention
+// must compute identically on every GOARCH: generated weights and full
+// results in text and matrix mode. The attention tests compare what Dump
+// prints natively with what cmd/wasmcheck prints compiled to
+// GOOS=js GOARCH=wasm and run by Node.js.
+package wasmcheck
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/attnviz/attnviz/attention"
+)
+
+// Dump writes one line per matrix: its name, shape and either every element
+// as the hexadecimal bits of its float64 or, for large matrices, the SHA-256
+// of those bits.
+func Dump(w io.Writer) error {
+	d := dumper{w: w}
+	for _, seed := range []int64{0, 1, 42, -7, 1 << 62} {
+		for _, sh := range []struct {
+			stream string
+			r, c   int
+		}{{"wq", 16, 16}, {"wk", 16, 16}, {"wo", 5, 7}, {"wv", 64, 512}} {
+			m := mat.NewDense(sh.r, sh.c, nil)
+			attention.Xavier(m, seed, sh.stream)
+			d.matrix(fmt.Sprintf("xavier seed=%d %s", seed, sh.stream), m)
+		}
+	}
+	texts := []string{
+		"the cat sat on the mat",
+		"Attention is all you need, isn't it? Yes: 42 times — café 猫 🐱!",
+	}
+	for _, text := range texts {
+		for i, spec := range []attention.Spec{
+			{Heads: 2, Seed: 1, Mask: "causal", Positional: true},
+			{Heads: 4, DModel: 32, Seed: -3, Valid: ptr(3)},
+			{Heads: 3, DModel: 12, DK: 5, Seed: 99, Scale: ptr(false), Temperature: ptr(0.5), Positional: true},
+			{Heads: 1, DModel: 64, Seed: 7, Mask: "causal", Temperature: ptr(3.0)},
+		} {
+			spec.Text = &text
+			res, err := attention.Run(&spec)
+			if err != nil {
+				return fmt.Errorf("text %q spec %d: %v", text, i, err)
+			}
+			d.result(fmt.Sprintf("text %q spec %d", text, i), res)
+		}
+	}
+	// Matrix mode above the size at which products go parallel natively.
+	const n, dModel, heads = 200, 32, 4
+	x := mat.NewDense(n, dModel, nil)
+	attention.Xavier(x, 5, "x")
+	x.Scale(4, x)
+	in := &attention.Input{X: x, Heads: heads, Options: attention.Options{Causal: true, Valid: 190, Scale: true, Temperature: 0.8}}
+	for _, w := range []struct {
+		dst    **mat.Dense
+		stream string
+	}{{&in.Wq, "wq"}, {&in.Wk, "wk"}, {&in.Wv, "wv"}, {&in.Wo, "wo"}} {
+		*w.dst = mat.NewDense(dModel, dModel, nil)
+		attention.Xavier(*w.dst, 5, w.stream)
+	}
+	var res attention.Result
+	attention.Forward(&res, in)
+	d.result("matrix n=200", &res)
+	return d.err
+}
+
+func ptr[T any](v T) *T { return &v }
+
+type dumper struct {
+	w   io.Writer
+	err error
+}
+
+func (d *dumper) result(name string, r *attention.Result) {
+	d.matrix(name+" x", r.X)
+	for h, head := range r.Heads {
+		for _, m := range []struct {
+			name string
+			m    *mat.Dense
+		}{{"q", head.Q}, {"k", head.K}, {"v", head.V}, {"scores", head.Scores}, {"weights", head.Weights}, {"output", head.Output}} {
+			d.matrix(fmt.Sprintf("%s head %d %s", name, h, m.name), m.m)
+		}
+	}
+	d.matrix(name+" weights_mean", r.WeightsMean)
+	d.matrix(name+" concat", r.Concat)
+	d.matrix(name+" output", r.Output)
+}
+
+func (d *dumper) matrix(name string, m *mat.Dense) {
+	if d.err != nil {
+		return
+	}
+	r, c := m.Dims()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %dx%d:", name, r, c)
+	if r*c > 4096 {
+		h := sha256.New()
+		var buf [8]byte
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				binary.LittleEndian.PutUint64(buf[:], math.Float64bits(m.At(i, j)))
+				h.Write(buf[:])
+			}
+		}
+		fmt.Fprintf(&b, " sha256 %x", h.Sum(nil))
+	} else {
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				fmt.Fprintf(&b, " %016x", math.Float64bits(m.At(i, j)))
+			}
+		}
+	}
+	b.WriteByte('\n')
+	_, d.err = io.WriteString(d.w, b.String())
+}
