@@ -1,0 +1,218 @@
+package app
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/attnviz/attnviz/attention"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"gonum.org/v1/gonum/mat"
+)
+
+// AttentionView is the main view: the selected head's weights large (#heatmap)
+// and every head, and their mean, as small multiples that select a head when
+// clicked.
+type AttentionView struct {
+	app.Compo
+
+	Props Props
+
+	// The chart options, kept while what they are made of is unchanged: a
+	// click on a head rebuilds only the large chart.
+	thumbs    []string
+	thumbsKey string
+	main      string
+	mainTip   func(row, col int, v float64) string
+	mainKey   string
+}
+
+// Render returns the view, or a prompt when there is nothing to show.
+func (v *AttentionView) Render() app.UI {
+	lang := v.Props.State.Lang
+	r := v.Props.Result
+	if r == nil {
+		return app.Section().Class("view", "view-empty").Body(
+			app.H2().Text(T(lang, "empty.title")),
+			app.P().Text(T(lang, "empty.body")),
+		)
+	}
+	head := v.Props.State.Head
+	if head >= len(r.Heads) {
+		head = HeadMean
+	}
+	v.build(r, head)
+
+	name := headName(lang, head)
+	thumbs := make([]app.UI, 0, len(r.Heads)+1)
+	for h := range len(r.Heads) + 1 {
+		id := h
+		if h == len(r.Heads) {
+			id = HeadMean
+		}
+		thumbs = append(thumbs, app.Button().
+			Type("button").
+			Class("thumb", pressedClass(id == head)).
+			Aria("pressed", id == head).
+			DataSet("thumb", HeadKey(id)).
+			OnClick(func(ctx app.Context, e app.Event) {
+				v.Props.Set(ctx, e, func(s *State) { s.Head = id })
+			}).
+			Body(
+				&Chart{Class: "thumb-chart", Option: v.thumbs[h]},
+				app.Span().Class("thumb-name").Text(shortHeadName(lang, id)),
+			))
+	}
+
+	return app.Section().Class("view", "view-attention").Body(
+		app.Div().Class("panel", "main-panel").Body(
+			app.H2().Text(Tf(lang, "attn.title", name)),
+			app.Div().Class("chart-scroll").Body(
+				&Chart{
+					ID:      "heatmap",
+					Class:   "heatmap",
+					Label:   Tf(lang, "chart.label", name),
+					Option:  v.main,
+					Tooltip: v.mainTip,
+					MinSize: heatmapMinSize(len(r.Tokens)),
+					Loading: T(lang, "chart.loading"),
+				},
+			),
+			app.P().Class("caption").Text(T(lang, "attn.caption")),
+			app.If(v.Props.State.Causal, func() app.UI {
+				return app.P().Class("caption").Text(T(lang, "attn.causal"))
+			}),
+		),
+		app.Div().Class("panel", "thumbs-panel").Body(
+			app.H3().Text(T(lang, "attn.all")),
+			app.P().Class("caption").Text(T(lang, "attn.all.caption")),
+			app.Div().Class("thumbs").Body(thumbs...),
+		),
+	)
+}
+
+// build makes the chart options that are out of date.
+func (v *AttentionView) build(r *attention.Result, head int) {
+	lang := v.Props.State.Lang
+	key := strconv.Itoa(v.Props.Rev) + "/" + lang
+	if key != v.thumbsKey {
+		v.thumbs = v.thumbs[:0]
+		for h := range len(r.Heads) + 1 {
+			id := h
+			if h == len(r.Heads) {
+				id = HeadMean
+			}
+			v.thumbs = append(v.thumbs, option(WeightsHeatmap(r, id, lang, true)))
+		}
+		v.thumbsKey = key
+	}
+	if mainKey := key + "/" + HeadKey(head); mainKey != v.mainKey {
+		h := WeightsHeatmap(r, head, lang, false)
+		v.main, v.mainTip, v.mainKey = option(h), h.TooltipHTML, mainKey
+	}
+}
+
+// WeightsHeatmap describes the attention weights of head (or HeadMean) of r:
+// queries as rows, keys as columns, on the fixed scale [0, 1]. compact gives
+// a thumbnail.
+func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) Heatmap {
+	var w *mat.Dense
+	if head == HeadMean {
+		w = r.WeightsMean
+	} else {
+		w = r.Heads[head].Weights
+	}
+	tokens := slices.Clone(r.Tokens) // the tooltip keeps them; r is reused
+	h := Heatmap{
+		Name:        headName(lang, head),
+		Values:      w,
+		Rows:        tokens,
+		Cols:        tokens,
+		Min:         0,
+		Max:         1,
+		RowName:     T(lang, "term.query"),
+		ColName:     T(lang, "term.key"),
+		ValueName:   T(lang, "term.weight"),
+		PosFormat:   T(lang, "tip.position"),
+		QuoteFormat: T(lang, "tip.quote"),
+		Compact:     compact,
+	}
+	if compact {
+		h.Digits = 3 // a thumbnail's colours do not need more
+		if n := len(r.Tokens); n > maxThumbCells {
+			// A thumbnail has no room for a cell per token pair: draw
+			// the mean of each block.
+			h.Values = Pool(w, maxThumbCells)
+			k, _ := h.Values.Dims()
+			h.Rows = make([]string, k)
+			h.Cols = h.Rows
+		}
+	} else {
+		h.CellLabels = CellLabelsFit(len(r.Tokens))
+	}
+	return h
+}
+
+// maxThumbCells is the most rows and columns of a thumbnail.
+const maxThumbCells = 32
+
+// Pool returns the square matrix m reduced to at most size rows and columns:
+// each cell the mean of a block of about n/size rows and columns of m.
+func Pool(m *mat.Dense, size int) *mat.Dense {
+	n, _ := m.Dims()
+	if n <= size {
+		return m
+	}
+	dst := mat.NewDense(size, size, nil)
+	block := func(b int) (lo, hi int) { return b * n / size, (b + 1) * n / size }
+	for bi := range size {
+		i0, i1 := block(bi)
+		for bj := range size {
+			j0, j1 := block(bj)
+			sum := 0.0
+			for i := i0; i < i1; i++ {
+				for _, v := range m.RawRowView(i)[j0:j1] {
+					sum += v
+				}
+			}
+			dst.Set(bi, bj, sum/float64((i1-i0)*(j1-j0)))
+		}
+	}
+	return dst
+}
+
+// option returns h's option, or "" (an empty chart) if h cannot be drawn,
+// which the engine's results never cause.
+func option(h Heatmap) string {
+	s, err := h.Option()
+	if err != nil {
+		app.Log("attnviz:", err)
+		return ""
+	}
+	return s
+}
+
+// headName names head (or HeadMean) for people.
+func headName(lang string, head int) string {
+	if head == HeadMean {
+		return T(lang, "head.mean.long")
+	}
+	return Tf(lang, "head.n", head+1)
+}
+
+// shortHeadName names head (or HeadMean) where room is short.
+func shortHeadName(lang string, head int) string {
+	if head == HeadMean {
+		return T(lang, "head.mean")
+	}
+	return Tf(lang, "head.n", head+1)
+}
+
+// heatmapMinSize is the least width of the large heatmap of n tokens, in CSS
+// pixels: enough for each row and column to stay readable, the chart
+// scrolling when the screen is narrower; 0 lets it fit the screen.
+func heatmapMinSize(n int) int {
+	if n <= 24 {
+		return 0
+	}
+	return 120 + 12*n
+}

@@ -1,0 +1,159 @@
+package app
+
+import (
+	"net/url"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The page's few calls into the browser outside ECharts. Each does nothing
+// on the server (go-app's pre-rendering and tests), where there is no
+// browser.
+
+// Names of the performance entries the end-to-end tests read.
+const (
+	markFirstRender = "attnviz:first-render"
+	measureUpdate   = "attnviz:update"
+)
+
+// langStorageKey is the localStorage key of the chosen language.
+const langStorageKey = "attnviz.lang"
+
+// badLinkAtStart is set by Routes when the page's URL could not be parsed at
+// all, and cleared when the page has shown its notice.
+var badLinkAtStart bool
+
+// tryJS runs f and reports whether it ran without a JavaScript exception:
+// storage can be disabled, history calls rate-limited, and neither may break
+// the page.
+func tryJS(f func()) (ok bool) {
+	if app.IsServer {
+		return false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			app.Log("attnviz:", r)
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// storedLang returns the language the user chose on an earlier visit, or "".
+func storedLang() string {
+	var lang string
+	tryJS(func() {
+		v := app.Window().Get("localStorage").Call("getItem", langStorageKey)
+		if v.Type() == app.TypeString {
+			lang = v.String()
+		}
+	})
+	if l, ok := ParseLang(lang); ok {
+		return l
+	}
+	return ""
+}
+
+// storeLang remembers the user's choice of language.
+func storeLang(lang string) {
+	tryJS(func() { app.Window().Get("localStorage").Call("setItem", langStorageKey, lang) })
+}
+
+// browserLang returns the interface language closest to the browser's
+// preferred languages, or "".
+func browserLang() string {
+	var tags []string
+	tryJS(func() {
+		langs := app.Window().Get("navigator").Get("languages")
+		for i := 0; i < langs.Length(); i++ {
+			tags = append(tags, langs.Index(i).String())
+		}
+	})
+	for _, t := range tags {
+		if l, ok := ParseLang(t); ok {
+			return l
+		}
+	}
+	return ""
+}
+
+// setDocumentLang sets the lang attribute of <html>, which screen readers and
+// font selection (Han characters differ by language) follow.
+func setDocumentLang(lang string) {
+	tryJS(func() { app.Window().Get("document").Get("documentElement").Set("lang", lang) })
+}
+
+// linkState returns the state part of the page's URL: its fragment, or its
+// query when it has no fragment, still percent-encoded.
+func linkState() string {
+	var href string
+	tryJS(func() { href = app.Window().Get("location").Get("href").String() })
+	u, err := url.Parse(href)
+	if err != nil {
+		return ""
+	}
+	if f := u.EscapedFragment(); f != "" {
+		return f
+	}
+	return u.RawQuery
+}
+
+// sanitizeLocation removes the fragment and query of a URL that Go cannot
+// parse (a stray '%', say): go-app reads the URL when it starts and would
+// fail on it. It reports whether it did.
+func sanitizeLocation() bool {
+	var href string
+	tryJS(func() { href = app.Window().Get("location").Get("href").String() })
+	if _, err := url.Parse(href); err == nil || href == "" {
+		return false
+	}
+	return tryJS(func() {
+		loc := app.Window().Get("location")
+		app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String())
+	})
+}
+
+// replaceLinkState puts state into the URL's fragment without navigating or
+// adding a history entry.
+func replaceLinkState(state string) bool {
+	return tryJS(func() {
+		loc := app.Window().Get("location")
+		u := loc.Get("pathname").String() + "#" + state
+		app.Window().Get("history").Call("replaceState", nil, "", u)
+	})
+}
+
+// measureSince records the performance measure "attnviz:update" from start,
+// an event's timeStamp, to now.
+func measureSince(start float64) {
+	tryJS(func() {
+		perf := app.Window().Get("performance")
+		perf.Call("measure", measureUpdate, map[string]any{"start": start, "end": perf.Call("now").Float()})
+	})
+}
+
+// markFirstDraw records the performance mark "attnviz:first-render" the
+// first time a chart is drawn.
+func markFirstDraw() {
+	tryJS(func() {
+		perf := app.Window().Get("performance")
+		if perf.Call("getEntriesByName", markFirstRender).Length() == 0 {
+			perf.Call("mark", markFirstRender)
+		}
+	})
+}
+
+// eventTime returns the timeStamp of e, or 0 when there is no event.
+func eventTime(e app.Event) float64 {
+	var t float64
+	if e.Value == nil {
+		return 0
+	}
+	tryJS(func() {
+		if ts := e.Get("timeStamp"); ts.Type() == app.TypeNumber {
+			t = ts.Float()
+		}
+	})
+	return t
+}

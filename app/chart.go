@@ -1,0 +1,140 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Chart is an element ECharts draws Option into. Every chart of the page is a
+// Chart, its option made by Heatmap.Option (or, later, another builder).
+//
+// The ECharts instance is created when the Chart is mounted (in the browser
+// only), handed the option again whenever Option changes, after go-app has
+// updated the DOM, resized with its element, and disposed of when the Chart
+// is dismounted.
+type Chart struct {
+	app.Compo
+
+	ID      string // id of the element; may be empty
+	Class   string // extra classes of the element
+	Label   string // its accessible name; "" hides a decorative chart from screen readers
+	Option  string // the ECharts option, as JSON; "" draws nothing
+	MinSize int    // if > 0, the least width in CSS pixels: a larger chart scrolls
+	Loading string // text shown in the server-rendered page until ECharts draws
+
+	// Tooltip, if not nil, gives the tooltip of the cell at (row, col) of
+	// value v, as HTML that it has escaped (Heatmap.TooltipHTML does). It
+	// replaces the option's tooltip formatter: a Go function, unlike
+	// text in every data item, costs nothing per cell.
+	Tooltip func(row, col int, v float64) string
+
+	chart     app.Value // the ECharts instance; nil when not mounted
+	observer  app.Value // the ResizeObserver watching the element
+	onResize  app.Func
+	formatter app.Func // calls Tooltip
+	drawn     string   // the option ECharts has
+}
+
+// Render returns the element ECharts draws into. It has no children go-app
+// manages, so that go-app leaves ECharts' own alone.
+func (c *Chart) Render() app.UI {
+	div := app.Div().ID(c.ID).Class("chart", c.Class)
+	if c.Label != "" {
+		div = div.Role("img").Aria("label", c.Label)
+	} else {
+		div = div.Aria("hidden", "true")
+	}
+	if c.MinSize > 0 {
+		div = div.Style("min-width", strconv.Itoa(c.MinSize)+"px")
+	}
+	if app.IsServer && c.Loading != "" {
+		// The pre-rendered page, shown until the wasm has loaded; the browser
+		// renders the page afresh, without it.
+		div = div.Body(app.Span().Class("chart-loading").Text(c.Loading))
+	}
+	return div
+}
+
+// OnMount creates the ECharts instance and draws the option.
+func (c *Chart) OnMount(ctx app.Context) {
+	echarts := app.Window().Get("echarts")
+	if !echarts.Truthy() {
+		app.Log("attnviz: window.echarts is missing; /web/echarts.js did not load")
+		return
+	}
+	c.chart = echarts.Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
+	c.onResize = app.FuncOf(func(app.Value, []app.Value) any {
+		if c.chart != nil {
+			c.chart.Call("resize")
+		}
+		return nil
+	})
+	c.formatter = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		// ECharts' params of an item: value is [col, row, v, …].
+		if c.Tooltip == nil || len(args) == 0 {
+			return ""
+		}
+		v := args[0].Get("value")
+		if v.Type() != app.TypeObject || v.Length() < 3 {
+			return ""
+		}
+		return c.Tooltip(v.Index(1).Int(), v.Index(0).Int(), v.Index(2).Float())
+	})
+	// A ResizeObserver sees the window resize and layout changes alike
+	// (a scrollbar appearing, the grid reflowing, a larger sentence).
+	if ro := app.Window().Get("ResizeObserver"); ro.Truthy() {
+		c.observer = ro.New(c.onResize)
+		c.observer.Call("observe", c.JSValue())
+	}
+	c.draw()
+}
+
+// OnUpdate draws the new option once go-app has updated the DOM, so that
+// ECharts measures the element at its new size.
+func (c *Chart) OnUpdate(ctx app.Context) {
+	ctx.Defer(func(app.Context) { c.draw() })
+}
+
+// OnDismount disposes of the ECharts instance and releases the Go functions
+// it and the ResizeObserver call.
+func (c *Chart) OnDismount() {
+	if c.observer != nil {
+		c.observer.Call("disconnect")
+		c.observer = nil
+	}
+	if c.chart != nil {
+		c.chart.Call("dispose")
+		c.chart = nil
+	}
+	for _, f := range []*app.Func{&c.onResize, &c.formatter} {
+		if *f != nil {
+			(*f).Release()
+			*f = nil
+		}
+	}
+	c.drawn = ""
+}
+
+// draw hands ECharts the option if it has changed. The option is JSON that
+// JSON.parse turns into the object ECharts wants: app.ValueOf cannot convert
+// Go structs, and parsing once is faster than converting piece by piece.
+func (c *Chart) draw() {
+	if c.chart == nil || c.Option == c.drawn {
+		return
+	}
+	if c.Option == "" {
+		c.chart.Call("clear")
+	} else {
+		// Merged into the last option, which redraws about twice as fast
+		// as replacing it: so every option of a chart must have the same
+		// parts (Heatmap.Option's do), or ECharts keeps stale ones.
+		option := app.Window().Get("JSON").Call("parse", c.Option)
+		if tooltip := option.Get("tooltip"); c.Tooltip != nil && tooltip.Type() == app.TypeObject {
+			tooltip.Set("formatter", c.formatter)
+		}
+		c.chart.Call("setOption", option)
+		markFirstDraw()
+	}
+	c.drawn = c.Option
+}

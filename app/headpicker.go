@@ -1,0 +1,51 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// HeadPicker is the group of buttons (#heads) that selects the head shown
+// large: one per head, data-head="0", "1", …, and the mean, data-head="mean".
+type HeadPicker struct {
+	app.Compo
+
+	Heads    int // the number of heads of the result shown
+	Selected int // 0…Heads−1 or HeadMean
+	Lang     string
+	Set      Setter
+}
+
+// Render returns the group of buttons.
+func (c *HeadPicker) Render() app.UI {
+	buttons := make([]app.UI, 0, c.Heads+1)
+	for h := range c.Heads {
+		buttons = append(buttons, c.button(h, Tf(c.Lang, "head.n", h+1)))
+	}
+	buttons = append(buttons, c.button(HeadMean, T(c.Lang, "head.mean")))
+	return app.Div().
+		ID("heads").
+		Class("segmented").
+		Role("group").
+		Aria("label", T(c.Lang, "head.label")).
+		Body(buttons...)
+}
+
+func (c *HeadPicker) button(head int, label string) app.UI {
+	return app.Button().
+		Type("button").
+		DataSet("head", HeadKey(head)).
+		Aria("pressed", head == c.Selected).
+		Class(pressedClass(head == c.Selected)).
+		Text(label).
+		OnClick(func(ctx app.Context, e app.Event) {
+			c.Set(ctx, e, func(s *State) { s.Head = head })
+		})
+}
+
+// pressedClass is the class of a toggle button that is on.
+func pressedClass(on bool) string {
+	if on {
+		return "on"
+	}
+	return ""
+}

@@ -1,0 +1,437 @@
+package app
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Viridis samples matplotlib's viridis colour map at ten even steps, from low
+// to high: perceptually uniform, ordered in lightness (so it reads on a
+// grey-scale projector) and distinguishable with the common colour-vision
+// deficiencies. ECharts interpolates between the steps.
+var Viridis = []string{
+	"#440154", "#482878", "#3e4989", "#31688e", "#26828e",
+	"#1f9e89", "#35b779", "#6ece58", "#b5de2b", "#fde725",
+}
+
+// fontStack is the system font stack of web/app.css, for the text ECharts
+// draws on its canvas.
+const fontStack = `system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif`
+
+// maxLabelledCells is the most rows or columns a heatmap prints its values
+// in: beyond it the numbers no longer fit a phone's screen.
+const maxLabelledCells = 12
+
+// CellLabelsFit reports whether an n × n heatmap is small enough to print the
+// value in every cell.
+func CellLabelsFit(n int) bool { return n <= maxLabelledCells }
+
+// Heatmap is a matrix to draw as an ECharts heatmap. Its Option method gives
+// the ECharts option; every chart of the page is made this way.
+//
+// Row i of Values is drawn as the i-th row from the top, column j as the j-th
+// column from the left, whatever the labels: labels may repeat (a sentence
+// has "the" twice) and stay distinct rows and columns.
+type Heatmap struct {
+	Name       string     // series name: the tooltip's first line
+	Values     mat.Matrix // the numbers, rows × cols
+	Rows, Cols []string   // the labels, one per row (top to bottom) and column (left to right)
+
+	// Min and Max are the ends of the colour scale; values beyond them get
+	// its end colours. Colors is the scale from Min to Max, Viridis if nil.
+	Min, Max float64
+	Colors   []string
+
+	// RowName, ColName and ValueName name a row, a column and a value in
+	// the tooltip (see TooltipHTML) ("query", "key", "weight"); PosFormat formats a 1-based
+	// position there ("#%d"), QuoteFormat a label (“%s”).
+	RowName, ColName, ValueName string
+	PosFormat, QuoteFormat      string
+
+	CellLabels bool // print each value, to 2 decimals, in its cell
+	Compact    bool // a thumbnail: no axes, tooltip or colour bar
+	Digits     int  // if > 0, round values to this many decimals (smaller JSON)
+}
+
+// Option returns the ECharts option that draws h, as JSON for JSON.parse. It
+// is made with go-echarts; token labels stay text (ECharts draws axis and
+// cell labels on a canvas, and HTML-encodes the names its string-template
+// tooltip shows). The error reports labels that do not match the matrix, an
+// empty scale (Min ≥ Max) or a value that is NaN or infinite.
+func (h Heatmap) Option() (string, error) {
+	rows, cols := h.Values.Dims()
+	switch {
+	case len(h.Rows) != rows || len(h.Cols) != cols:
+		return "", fmt.Errorf("heatmap: %d row and %d column labels for a %d×%d matrix", len(h.Rows), len(h.Cols), rows, cols)
+	case !(h.Min < h.Max):
+		return "", fmt.Errorf("heatmap: empty colour scale [%v, %v]", h.Min, h.Max)
+	}
+	colors := h.Colors
+	if colors == nil {
+		colors = Viridis
+	}
+	data, err := h.data()
+	if err != nil {
+		return "", err
+	}
+
+	labelSize := 14
+	switch n := max(rows, cols); {
+	case n > 48:
+		labelSize = 10
+	case n > 24:
+		labelSize = 12
+	}
+	axisLabel := func(rotate float64, width int) *opts.AxisLabel {
+		return &opts.AxisLabel{
+			Show:       opts.Bool(!h.Compact),
+			FontSize:   labelSize,
+			FontFamily: fontStack,
+			Color:      "#1f2328",
+			Rotate:     rotate,
+			Width:      width,
+			Overflow:   "truncate",
+		}
+	}
+	axisName := func(s string) string {
+		if h.Compact {
+			return ""
+		}
+		return s
+	}
+	c := charts.NewHeatMap()
+	c.SetGlobalOptions(
+		charts.WithAnimation(false),
+		charts.WithXAxisOpts(opts.XAxis{
+			Type:     "category",
+			Data:     h.Cols,
+			Position: "top",
+			Show:     opts.Bool(!h.Compact),
+			Name:     axisName(h.ColName + " →"),
+			// Centred above the column labels (ECharts moves the name
+			// clear of them).
+			NameLocation: "middle",
+			NameGap:      8,
+			AxisLabel:    axisLabel(0, maxLabelWidth), // rotated by the media where they do not fit
+			AxisTick:     &opts.AxisTick{Show: opts.Bool(false)},
+			AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
+		}),
+		charts.WithYAxisOpts(opts.YAxis{
+			Type:         "category",
+			Data:         h.Rows,
+			Inverse:      opts.Bool(true), // row 0 on top
+			Show:         opts.Bool(!h.Compact),
+			Name:         axisName(h.RowName + " ↓"),
+			NameLocation: "start",
+			AxisLabel:    axisLabel(0, maxLabelWidth),
+			AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
+		}),
+		charts.WithGridOpts(h.grid()),
+		charts.WithTooltipOpts(opts.Tooltip{
+			Show:    opts.Bool(!h.Compact),
+			Trigger: "item",
+			// Chart replaces this template with a call of TooltipHTML;
+			// ECharts HTML-encodes {a}, the series name.
+			Formatter: "{a}",
+		}),
+		charts.WithVisualMapOpts(opts.VisualMap{
+			Type:       "continuous",
+			Calculable: opts.Bool(false),
+			Show:       opts.Bool(!h.Compact),
+			Dimension:  "2", // the value; a cell label text is dimension 3
+			Text:       []string{formatEnd(h.Max), formatEnd(h.Min)},
+			Orient:     "horizontal",
+			Left:       "center",
+			Bottom:     "0",
+			InRange:    &opts.VisualMapInRange{Color: colors},
+			TextStyle:  &opts.TextStyle{FontSize: 14, Color: "#1f2328"},
+		}),
+	)
+	c.AddSeries(h.Name, nil,
+		charts.WithLabelOpts(opts.Label{
+			Show:            opts.Bool(false), // the media below show them where they fit
+			Formatter:       "{@[3]}",
+			FontSize:        float32(labelSize - 2),
+			FontFamily:      fontStack,
+			Color:           "#ffffff",
+			BackgroundColor: "rgba(0,0,0,0.45)",
+			BorderRadius:    3,
+		}),
+		charts.WithItemStyleOpts(opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: h.borderWidth(rows, cols)}),
+		charts.WithEmphasisOpts(opts.Emphasis{
+			ItemStyle: &opts.ItemStyle{BorderColor: "#000000", BorderWidth: 2},
+		}),
+	)
+	// The data, the bulk of the option, is written directly and spliced
+	// in: go-echarts' reflection, or even encoding/json checking it as a
+	// RawMessage, would cost more per keystroke than the rest of the page.
+	c.MultiSeries[0].Data = dataPlaceholder
+	v := heatmapVisitor{min: h.Min, max: h.Max, nameSize: labelSize}
+	if !h.Compact {
+		v.media = h.media(labelSize)
+	}
+	c.Accept(v)
+	b, err := json.Marshal(c.JSON())
+	if err != nil {
+		return "", errors.Join(errors.New("heatmap: encoding the option"), err)
+	}
+	at := bytes.Index(b, []byte(`"`+dataPlaceholder+`"`))
+	if at < 0 {
+		panic("heatmap: the data placeholder is missing from the option")
+	}
+	var out strings.Builder
+	out.Grow(len(b) + len(data))
+	out.Write(b[:at])
+	out.Write(data)
+	out.Write(b[at+len(dataPlaceholder)+2:])
+	return out.String(), nil
+}
+
+// dataPlaceholder stands for the series data while go-echarts encodes the
+// rest of the option.
+const dataPlaceholder = "attnviz:data"
+
+// data returns the series data of h as JSON: each cell is [col, row, value],
+// with, when the cells are labelled, a 4th dimension, the label text. col
+// and row are category indexes, not labels: indexes keep repeated labels
+// apart.
+func (h Heatmap) data() ([]byte, error) {
+	rows, cols := h.Values.Dims()
+	pow := math.Pow10(h.Digits)
+	b := make([]byte, 0, rows*cols*24)
+	b = append(b, '[')
+	for i := range rows {
+		for j := range cols {
+			v := h.Values.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("heatmap: value [%d][%d] is %v", i, j, v)
+			}
+			if i > 0 || j > 0 {
+				b = append(b, ',')
+			}
+			shown := v
+			if h.Digits > 0 {
+				shown = math.Round(v*pow) / pow
+			}
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(j), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(i), 10)
+			b = append(b, ',')
+			b = strconv.AppendFloat(b, shown, 'g', -1, 64)
+			if h.CellLabels {
+				b = append(b, ',', '"')
+				b = strconv.AppendFloat(b, v, 'f', 2, 64)
+				b = append(b, '"')
+			}
+			b = append(b, ']')
+		}
+	}
+	return append(b, ']'), nil
+}
+
+// TooltipHTML returns the tooltip of the cell at row and col, whose value
+// is v, as HTML: the series name, the row, the column and the value to 3
+// decimals, one per line. Labels are HTML-escaped: a token such as
+// <img src=x onerror=…> shows as text. Chart calls it for ECharts.
+func (h Heatmap) TooltipHTML(row, col int, v float64) string {
+	if row < 0 || row >= len(h.Rows) || col < 0 || col >= len(h.Cols) {
+		return ""
+	}
+	pos := cmp.Or(h.PosFormat, "#%d")
+	quote := cmp.Or(h.QuoteFormat, "“%s”")
+	line := func(name, label string, i int) string {
+		return html.EscapeString(name+" "+fmt.Sprintf(quote, label)+" ("+fmt.Sprintf(pos, i+1)+")") + "<br>"
+	}
+	return "<strong>" + html.EscapeString(h.Name) + "</strong><br>" +
+		line(h.RowName, h.Rows[row], row) +
+		line(h.ColName, h.Cols[col], col) +
+		html.EscapeString(h.ValueName) + " " + strconv.FormatFloat(v, 'f', 3, 64)
+}
+
+func (h Heatmap) grid() opts.Grid {
+	if h.Compact {
+		return opts.Grid{Left: "2", Right: "2", Top: "2", Bottom: "2"}
+	}
+	// ECharts lays the axis labels and names out around the grid, keeping
+	// them inside the chart; the bottom leaves room for the colour bar.
+	return opts.Grid{Left: "8", Right: "16", Top: "28", Bottom: "56"}
+}
+
+// maxLabelWidth is the widest an axis label is drawn, in CSS pixels;
+// longer labels are cut short with an ellipsis.
+const maxLabelWidth = 96
+
+// media returns the ECharts media queries of a full-size heatmap: they apply
+// to the chart's own width, at every resize. The column labels turn 60°
+// where they no longer fit side by side, and the cell labels show only where
+// they fit in their cells (the tooltip still tells every value).
+//
+// Media that stop applying leave their settings behind, so the queries split
+// the widths into ranges that each set everything; the last, query-less
+// entry covers the widest. Every full-size option has media, even those with
+// nothing to vary, because Chart merges each option into the one before.
+func (h Heatmap) media(fontSize int) []any {
+	rowLabels := 0
+	for _, l := range h.Rows {
+		rowLabels = max(rowLabels, min(maxLabelWidth, textWidth(l, fontSize)))
+	}
+	colLabel := 0
+	for _, l := range h.Cols {
+		colLabel = max(colLabel, min(maxLabelWidth, textWidth(l, fontSize)))
+	}
+	_, cols := h.Values.Dims()
+	frame := rowLabels + 40 // the row labels, their margin and the grid's
+	upright := frame + cols*(colLabel+6)
+	labelled := math.MaxInt // never
+	if h.CellLabels {
+		labelled = frame + cols*((fontSize-2)*23/10+3) // "0.00" in its box
+	}
+	settings := func(width int) map[string]any {
+		rotate := 0
+		if width < upright {
+			rotate = 60
+		}
+		return map[string]any{
+			"xAxis":  []any{map[string]any{"axisLabel": map[string]any{"rotate": rotate}}},
+			"series": []any{map[string]any{"label": map[string]any{"show": width >= labelled}}},
+		}
+	}
+	var media []any
+	lo := 0
+	for _, hi := range slices.Sorted(slices.Values([]int{upright, labelled})) {
+		if hi == math.MaxInt || hi <= lo {
+			continue
+		}
+		media = append(media, map[string]any{
+			"query":  map[string]any{"minWidth": lo, "maxWidth": hi - 1},
+			"option": settings(lo),
+		})
+		lo = hi
+	}
+	return append(media, map[string]any{"option": settings(lo)})
+}
+
+// textWidth estimates the width of s drawn at fontSize, in CSS pixels: wide
+// (East Asian and emoji) characters take an em, others about 0.6.
+func textWidth(s string, fontSize int) int {
+	w := 0
+	for _, r := range s {
+		switch {
+		case r >= 0x1100 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
+			r >= 0xFF00 && r <= 0xFF60 || r >= 0x3000 && r <= 0x303F || r >= 0x1F000):
+			w += 10 * fontSize
+		case unicode.Is(unicode.Mn, r) || r == 0x200D || r >= 0xFE00 && r <= 0xFE0F:
+			// combining and joining marks take no room of their own
+		default:
+			w += 6 * fontSize
+		}
+	}
+	return w / 10
+}
+
+func (h Heatmap) borderWidth(rows, cols int) float32 {
+	if h.Compact || max(rows, cols) > 40 {
+		return 0
+	}
+	return 1
+}
+
+// formatEnd formats an end of the colour scale for its label.
+func formatEnd(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+
+// heatmapVisitor sets, while go-echarts builds the option, what its types
+// cannot say: the visual map's min (a float32 with omitempty, so 0 would
+// vanish and ECharts would take the data's minimum), and tooltip settings.
+type heatmapVisitor struct {
+	charts.BaseConfigurationVisitor
+	min, max float64
+	nameSize int   // font size of the axis names
+	media    []any // ECharts media, for a full-size heatmap
+}
+
+func (v heatmapVisitor) VisitVisualMaps(maps []opts.VisualMap) any {
+	out := make([]map[string]any, len(maps))
+	for i, m := range maps {
+		out[i] = toMap(m)
+		out[i]["min"] = v.min
+		out[i]["max"] = v.max
+	}
+	return out
+}
+
+func (v heatmapVisitor) VisitTooltipOpt(t opts.Tooltip) any {
+	m := toMap(t)
+	m["confine"] = true // stay inside the chart, on a phone too
+	m["textStyle"] = map[string]any{"color": "#1f2328", "fontSize": 15, "fontFamily": fontStack}
+	return m
+}
+
+func (v heatmapVisitor) VisitSeriesOpt(series charts.MultiSeries) any {
+	out := make([]map[string]any, len(series))
+	for i, s := range series {
+		out[i] = toMap(s)
+		// Draw every cell at once: ECharts would otherwise draw a large
+		// heatmap over several frames, the old cells showing meanwhile.
+		out[i]["progressive"] = 0
+	}
+	return out
+}
+
+func (v heatmapVisitor) VisitXAxis(axes []opts.XAxis) any { return v.axes(axes) }
+func (v heatmapVisitor) VisitYAxis(axes []opts.YAxis) any { return v.axes(axes) }
+
+// axes sets the font of the axis names, which go-echarts' types lack.
+func (v heatmapVisitor) axes(axes any) any {
+	var out []map[string]any
+	b, err := json.Marshal(axes)
+	if err == nil {
+		err = json.Unmarshal(b, &out)
+	}
+	if err != nil {
+		panic(err) // go-echarts option types always encode
+	}
+	for _, a := range out {
+		a["nameTextStyle"] = map[string]any{
+			"fontSize": v.nameSize, "fontWeight": "bold", "color": "#4d5560", "fontFamily": fontStack,
+		}
+	}
+	return out
+}
+
+func (v heatmapVisitor) Visit(obj map[string]any) {
+	if v.media != nil {
+		obj["media"] = v.media
+	}
+	// Parts the page's ECharts bundle does not include, and so never draws.
+	delete(obj, "title")
+	delete(obj, "legend")
+	delete(obj, "toolbox")
+	delete(obj, "color") // series colours: the visual map colours the cells
+}
+
+// toMap returns the JSON object of v as a map.
+func toMap(v any) map[string]any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // go-echarts option types always encode
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic(err)
+	}
+	return m
+}

@@ -1,0 +1,24 @@
+// Command bare is the floor that the benchmark holds the visualizer's page
+// to: a go-app v10 page with one component and one line of text, served the
+// same way. Its component sets the performance mark attnviz:first-render in
+// OnMount, so its "first render" is the framework's own: the page, app.js,
+// wasm_exec.js and the wasm loaded, the Go runtime started, one component
+// mounted.
+//
+// Built for GOOS=js GOARCH=wasm it is the page's wasm (only the route and
+// app.RunWhenOnBrowser; the generator is not compiled in). Run natively,
+//
+//	go run ./bench/bare -out DIR
+//
+// writes the static site into DIR with go-app's GenerateStaticWebsite, and
+// the icons; the caller builds DIR/web/app.wasm. `go run ./cmd/bench` does
+// both.
+package main
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+func main() {
+	app.Route("/", func() app.Composer { return &hello{} })
+	app.RunWhenOnBrowser()
+	generate()
+}

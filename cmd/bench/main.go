@@ -1,0 +1,466 @@
+// Command bench measures the attention visualizer and prints one table:
+//
+//  1. the engine natively against NumPy (the same multi-head forward);
+//  2. the engine compiled to WebAssembly, in Node and in headless Chromium,
+//     against native;
+//  3. the page in headless Chromium: bytes of the first load (gzip, empty
+//     cache), time to the first render, keystroke updates and long tasks,
+//     beside a bare go-app page built in the same run.
+//
+// Each figure with a target gets PASS or MISS; nothing is asserted. The
+// table is also written as Markdown, with the machine it ran on, to
+// docs/bench-YYYY-MM-DD.md. `make bench` runs it.
+//
+// Usage:
+//
+//	go run ./cmd/bench [-quick] [-out docs] [-only engine,wasm,page] [-app-state '?heads={heads}']
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/attnviz/attnviz/bench/forward"
+)
+
+// config holds the run's settings.
+type config struct {
+	quick        bool
+	root, tmp    string
+	chromium     string // path, or "" when none was found
+	chromiumErr  error
+	pythons      []string
+	benchtime    string // per go test -bench sample, native and wasm
+	count        int    // native samples
+	wasmCount    int    // wasm samples
+	numpyRepeat  int
+	numpyMinTime float64       // seconds per NumPy sample
+	loads        int           // fresh first loads of each page
+	warmup       int           // keystrokes not counted
+	keystrokes   int           // keystrokes counted per setting
+	typingBudget time.Duration // the most time typing at one setting takes
+	stateURLs    []string
+}
+
+// typingConfigs are the settings typed at.
+var typingConfigs = []typingConfig{{Tokens: 16, Heads: 4}, {Tokens: 128, Heads: 8}}
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("bench: ")
+	quick := flag.Bool("quick", false, "fewer iterations: a rough run in a few minutes")
+	out := flag.String("out", "docs", "directory to write bench-YYYY-MM-DD.md into (\"\": print only)")
+	chromiumFlag := flag.String("chromium", "", "Chromium to run (default: /usr/bin/chromium, then chromium, chromium-browser, google-chrome in PATH)")
+	python := flag.String("python", "", "Python with NumPy (default: python3, then /usr/bin/python3)")
+	only := flag.String("only", "", "run only these sections, comma-separated: engine, wasm, page (then nothing is written unless -out is given)")
+	appState := flag.String("app-state", "", "URL suffix that opens the app with a number of heads, {heads} standing for it (default: try ?heads={heads}, then #heads={heads})")
+	keep := flag.Bool("keep", false, "keep the temporary directory of builds")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		log.Fatalf("unexpected arguments %q", flag.Args())
+	}
+	outSet := false
+	flag.Visit(func(f *flag.Flag) { outSet = outSet || f.Name == "out" })
+
+	skipped := map[string]bool{}
+	if *only != "" {
+		known := map[string]bool{"engine": true, "wasm": true, "page": true}
+		want := map[string]bool{}
+		for _, s := range strings.Split(*only, ",") {
+			s = strings.TrimSpace(s)
+			if !known[s] {
+				log.Fatalf("-only: unknown section %q (want engine, wasm, page)", s)
+			}
+			want[s] = true
+		}
+		for s := range known {
+			skipped[s] = !want[s]
+		}
+		if !outSet {
+			*out = ""
+		}
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+
+	root, err := moduleRoot()
+	if err != nil {
+		log.Fatal(err)
+	}
+	tmp, err := os.MkdirTemp("", "attnviz-bench-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	if *keep {
+		log.Printf("builds kept in %s", tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
+
+	cfg := config{
+		quick: *quick, root: root, tmp: tmp,
+		benchtime: "500ms", count: 5, wasmCount: 3,
+		numpyRepeat: 5, numpyMinTime: 0.2,
+		loads: 3, warmup: 10, keystrokes: 200, typingBudget: 150 * time.Second,
+		stateURLs: stateURLs,
+	}
+	if *quick {
+		cfg.benchtime, cfg.count, cfg.wasmCount = "100ms", 2, 1
+		cfg.numpyRepeat, cfg.numpyMinTime = 2, 0.05
+		cfg.loads, cfg.warmup, cfg.keystrokes, cfg.typingBudget = 1, 4, 40, 30*time.Second
+	}
+	if *appState != "" {
+		cfg.stateURLs = append([]string{*appState}, stateURLs...)
+	}
+	cfg.pythons = []string{"python3", "/usr/bin/python3"}
+	if *python != "" {
+		cfg.pythons = []string{*python}
+	}
+	cfg.chromium, cfg.chromiumErr = findChromium(*chromiumFlag)
+
+	start := time.Now()
+	m := describeMachine(ctx)
+	m.NumPy = "not run"
+	m.Chromium = "not installed"
+	if cfg.chromium != "" {
+		m.Chromium = chromiumVersion(ctx, cfg.chromium)
+	}
+	res := run(ctx, cfg, skipped, &m)
+	took := time.Since(start).Round(time.Second)
+	m.LoadEnd = loadAverage()
+
+	rows := res.Rows()
+	fmt.Print(machineLine(m), "\n")
+	if w := busyWarning(m); w != "" {
+		fmt.Println(w)
+	}
+	fmt.Print("\n", RenderText(rows))
+	if p := res.Problems(); len(p) > 0 {
+		fmt.Println("\nnot measured:")
+		for _, s := range p {
+			fmt.Println("  -", firstLine(s))
+		}
+	}
+	if *out != "" {
+		name := filepath.Join(*out, "bench-"+time.Now().Format("2006-01-02")+".md")
+		if !filepath.IsAbs(*out) && !outSet {
+			name = filepath.Join(root, name)
+		}
+		doc := markdown(m, cfg, res, rows, os.Args[1:], took)
+		if err := os.WriteFile(name, []byte(doc), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		log.Printf("wrote %s (%v)", name, took)
+	}
+}
+
+// chromiumVersion returns what `chromium --version` prints, or asks a
+// briefly started browser.
+func chromiumVersion(ctx context.Context, execPath string) string {
+	if v := chromiumVersionFromCLI(execPath); v != "" {
+		return v
+	}
+	c, err := startChromium(ctx, execPath)
+	if err == nil {
+		defer c.Close()
+		if v, err := c.Version(); err == nil {
+			return v
+		}
+	}
+	return "unknown"
+}
+
+// run builds what it measures, then measures, one part after another so
+// that no measurement shares the CPU with another.
+func run(ctx context.Context, cfg config, skipped map[string]bool, m *machine) *results {
+	res := &results{sizes: forward.Sizes, skipped: skipped, nativeErr: map[string]string{}}
+	step := func(format string, args ...any) { log.Printf(format, args...) }
+
+	// Builds, in parallel.
+	var (
+		wg                           sync.WaitGroup
+		nativeBin                    = filepath.Join(cfg.tmp, "forward.test")
+		wasmDir                      = filepath.Join(cfg.tmp, "wasmforward")
+		appDir                       = filepath.Join(cfg.tmp, "app")
+		bareDir                      = filepath.Join(cfg.tmp, "bare")
+		nativeBuildErr, wasmBuildErr error
+		appBuildErr, bareBuildErr    error
+		wasmPath                     string
+		needNative                   = !skipped["engine"] || !skipped["wasm"]
+	)
+	step("building")
+	if needNative {
+		wg.Go(func() { nativeBuildErr = buildNativeBench(ctx, cfg.root, nativeBin) })
+	}
+	if !skipped["wasm"] {
+		wg.Go(func() { wasmPath, wasmBuildErr = buildWasmForward(ctx, cfg.root, wasmDir) })
+	}
+	if !skipped["page"] {
+		wg.Go(func() { appBuildErr = buildAppSite(ctx, cfg.root, appDir) })
+		wg.Go(func() { bareBuildErr = buildBareSite(ctx, cfg.root, bareDir) })
+	}
+	wg.Wait()
+
+	// 1. Native and NumPy, one size after the other, so that both of a
+	// size run at nearly the same moment of the machine.
+	if needNative {
+		var python string
+		var pyErr error
+		if !skipped["engine"] {
+			if python, pyErr = findPython(ctx, cfg.pythons); pyErr != nil {
+				res.numpyErr = pyErr.Error()
+				m.NumPy = "not installed (" + pyErr.Error() + ")"
+			}
+		}
+		var lines []BenchLine
+		for _, s := range res.sizes {
+			if nativeBuildErr != nil {
+				res.nativeErr[""] = "building the benchmark: " + nativeBuildErr.Error()
+			} else {
+				step("native %s: go test -bench=BenchmarkForward/%s -benchmem -count=%d -benchtime=%s", s.Name(), s.Name(), cfg.count, cfg.benchtime)
+				out, raw, err := runNativeBench(ctx, cfg.root, nativeBin, s.Name(), cfg.count, cfg.benchtime)
+				lines = append(lines, out.Lines...)
+				switch {
+				case out.Panic != "":
+					res.nativeErr[s.Name()] = out.Panic
+				case out.Failures["BenchmarkForward/"+s.Name()] != "":
+					res.nativeErr[s.Name()] = out.Failures["BenchmarkForward/"+s.Name()]
+				case err != nil:
+					res.nativeErr[s.Name()] = err.Error() + ": " + lastLine(raw)
+				}
+			}
+			if skipped["engine"] || pyErr != nil {
+				continue
+			}
+			step("NumPy %s: %s bench/forward_numpy.py", s.Name(), python)
+			r, err := runNumPy(ctx, python, filepath.Join(cfg.root, "bench", "forward_numpy.py"), cfg.numpyRepeat, cfg.numpyMinTime,
+				[]string{fmt.Sprintf("%d,%d,%d", s.N, s.DModel, s.Heads)})
+			if err != nil {
+				res.numpyErr = err.Error()
+				m.NumPy = "failed (" + firstLine(err.Error()) + ")"
+				pyErr = err
+				continue
+			}
+			m.NumPy = fmt.Sprintf("%s (Python %s, %s)", r.NumPy, r.Python, blasName(r.BLAS))
+			if res.numpy == nil {
+				res.numpy = map[string]float64{}
+			}
+			for _, x := range r.Results {
+				res.numpy[x.Name] = Median(x.NsPerOp)
+			}
+		}
+		res.native = Summarize(lines)
+	}
+
+	// 2. WebAssembly.
+	if !skipped["wasm"] {
+		args := wasmArgs(cfg)
+		switch {
+		case wasmBuildErr != nil:
+			res.wasmErr[0] = "building: " + wasmBuildErr.Error()
+			res.wasmErr[1] = res.wasmErr[0]
+		default:
+			step("wasm in Node: go_js_wasm_exec %s", strings.Join(args, " "))
+			w, err := runWasmNode(ctx, cfg.root, wasmPath, args)
+			res.wasm[0] = w
+			if err != nil {
+				res.wasmErr[0] = err.Error()
+			}
+			if cfg.chromium == "" {
+				res.wasmErr[1] = cfg.chromiumErr.Error()
+				break
+			}
+			step("wasm in Chromium")
+			w, err = runWasmChromium(ctx, cfg.chromium, wasmDir, args, 10*time.Minute)
+			res.wasm[1] = w
+			if err != nil {
+				res.wasmErr[1] = err.Error()
+			}
+		}
+	}
+
+	// 3. The page.
+	if !skipped["page"] {
+		measurePages(ctx, cfg, res, appDir, appBuildErr, bareDir, bareBuildErr, step)
+	}
+	return res
+}
+
+func measurePages(ctx context.Context, cfg config, res *results, appDir string, appBuildErr error, bareDir string, bareBuildErr error, step func(string, ...any)) {
+	if cfg.chromium == "" {
+		res.appErr, res.bareErr, res.typingErr = cfg.chromiumErr.Error(), cfg.chromiumErr.Error(), cfg.chromiumErr.Error()
+		return
+	}
+	var appSrv, bareSrv *siteServer
+	var err error
+	if appBuildErr != nil {
+		res.appErr = "building the site (go run ./cmd/build): " + appBuildErr.Error()
+	} else if appSrv, err = serveSite(appDir); err != nil {
+		res.appErr = err.Error()
+	} else {
+		defer appSrv.Close()
+	}
+	if bareBuildErr != nil {
+		res.bareErr = "building the bare page: " + bareBuildErr.Error()
+	} else if bareSrv, err = serveSite(bareDir); err != nil {
+		res.bareErr = err.Error()
+	} else {
+		defer bareSrv.Close()
+	}
+	// Alternate the two pages, so that a slow moment of the machine does
+	// not fall on one of them only.
+	for i := range cfg.loads {
+		if appSrv != nil && res.appErr == "" {
+			step("first load %d/%d: app", i+1, cfg.loads)
+			l, err := measureFirstLoad(ctx, cfg.chromium, appSrv, appSrv.URL+"/", 90*time.Second)
+			if err != nil {
+				res.appErr = err.Error()
+			} else {
+				res.appLoads = append(res.appLoads, l)
+			}
+		}
+		if bareSrv != nil && res.bareErr == "" {
+			step("first load %d/%d: bare go-app page", i+1, cfg.loads)
+			l, err := measureFirstLoad(ctx, cfg.chromium, bareSrv, bareSrv.URL+"/", 90*time.Second)
+			if err != nil {
+				res.bareErr = err.Error()
+			} else {
+				res.bareLoads = append(res.bareLoads, l)
+			}
+		}
+	}
+	if appSrv == nil {
+		res.typingErr = "no app: " + res.appErr
+		return
+	}
+	c, err := startChromium(ctx, cfg.chromium)
+	if err != nil {
+		res.typingErr = err.Error()
+		return
+	}
+	defer c.Close()
+	for _, tc := range typingConfigs {
+		step("typing: %s, %d keystrokes", tc, cfg.keystrokes)
+		res.typing = append(res.typing, measureTyping(ctx, c, appSrv.URL+"/", tc, cfg.stateURLs, cfg.warmup, cfg.keystrokes, cfg.typingBudget))
+	}
+}
+
+// moduleRoot returns the directory of this module's go.mod, looking up from
+// the working directory.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && strings.Contains(string(data), "module github.com/attnviz/attnviz\n") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("run inside the attnviz module: no go.mod of github.com/attnviz/attnviz above the working directory")
+		}
+		dir = parent
+	}
+}
+
+func machineLine(m machine) string {
+	return fmt.Sprintf("CPU %s (%d cores) · %s · %s · Node %s · NumPy %s · load %s → %s",
+		m.CPU, m.Cores, m.Go, m.Chromium, m.Node, m.NumPy, m.Load, m.LoadEnd)
+}
+
+// busyWarning says so when other work shared the CPU with the run.
+func busyWarning(m machine) string {
+	if !busy(m.Load, m.Cores) && !busy(m.LoadEnd, m.Cores) {
+		return ""
+	}
+	return fmt.Sprintf("Warning: the machine was busy (load average %s at the start, %s at the end, on %d cores): "+
+		"the timings shared the CPU with other work and are noisy.", m.Load, m.LoadEnd, m.Cores)
+}
+
+// markdown is the report file.
+func markdown(m machine, cfg config, res *results, rows []Row, args []string, took time.Duration) string {
+	var b strings.Builder
+	date := time.Now().Format("2006-01-02")
+	fmt.Fprintf(&b, "# Benchmark %s\n\n", date)
+	cmd := "go run ./cmd/bench"
+	if len(args) > 0 {
+		cmd += " " + strings.Join(args, " ")
+	}
+	fmt.Fprintf(&b, "`%s` (`make bench`), %s, took %v.\n\n", cmd, time.Now().Format("15:04 MST"), took)
+	b.WriteString("| machine | |\n| --- | --- |\n")
+	for _, kv := range [][2]string{
+		{"CPU", fmt.Sprintf("%s, %d cores", m.CPU, m.Cores)},
+		{"Go", m.Go},
+		{"Chromium", m.Chromium},
+		{"Node", m.Node},
+		{"NumPy", m.NumPy},
+		{"load average (1, 5, 15 min)", m.Load + " at the start, " + m.LoadEnd + " at the end"},
+	} {
+		fmt.Fprintf(&b, "| %s | %s |\n", kv[0], strings.ReplaceAll(kv[1], "|", `\|`))
+	}
+	if w := busyWarning(m); w != "" {
+		fmt.Fprintf(&b, "\n**%s**\n", w)
+	}
+	b.WriteString("\n## Results\n\n")
+	b.WriteString(RenderMarkdown(rows))
+	if p := res.Problems(); len(p) > 0 {
+		b.WriteString("\n## Not measured\n\n")
+		for _, s := range p {
+			fmt.Fprintf(&b, "- %s\n", strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n  "))
+		}
+	}
+	fmt.Fprintf(&b, `
+## How
+
+- **Forward.** One multi-head self-attention in matrix mode, float64: X (n × d_model), Wq, Wk, Wv, Wo
+  (d_model × d_model), heads of d_model/heads columns, no mask, scores scaled by √d_k, temperature 1
+  (`+"`bench/forward`"+`). Go: `+"`attention.Forward`"+` into a reused Result, timed by `+"`go test -bench=BenchmarkForward -benchmem`"+`
+  in `+"`bench/forward`"+` with -count=%d -benchtime=%s, the median of the samples; allocs/op is the largest over
+  the samples, counted after one untimed forward. NumPy: `+"`bench/forward_numpy.py`"+`, the same forward written
+  as the lesson writes it (vectorised, per-head via reshape/transpose, stable softmax, the heads' mean
+  weights), timed with timeit, the median of %d repeats of at least %gs. Ratio = Go / NumPy.
+- **WebAssembly.** `+"`bench/wasmforward`"+` (GOOS=js GOARCH=wasm, built as cmd/build builds app.wasm) runs the
+  same benchmark function with testing.Benchmark, %d samples of %s, median: in Node through
+  `+"`$(go env GOROOT)/lib/wasm/go_js_wasm_exec`"+`, and in headless Chromium from a loopback server with
+  `+"`wasm_exec.js`"+`. Ratio = wasm / native.
+- **Page.** `+"`go run ./cmd/build`"+` builds the site; `+"`bench/bare`"+` is a go-app page with one component and one line of
+  text, built in the same run (GenerateStaticWebsite, wasm with the same flags), whose OnMount sets the
+  mark attnviz:first-render. Both are served from memory on 127.0.0.1, gzip level 6 for text and wasm.
+  Each first load is a fresh headless Chromium (fresh --user-data-dir, cache disabled through the
+  DevTools protocol, 1280×900 window); bytes are the encodedDataLength of Network.loadingFinished
+  (body and HTTP headers) for the page's own requests (the service worker's precache requests are
+  counted only in the "total sent" row, by the server); first render is the mark's startTime, from navigation start, the median
+  of %d loads. Typing: the app opened with its heads set through the URL, the sentence set to the
+  number of tokens, then %d keystrokes into #sentence (fewer where a setting takes longer than %v),
+  one at a time, each waited for (a letter appended, then deleted), after %d uncounted ones; median
+  and p95 (nearest rank) of the attnviz:update measures; the longest PerformanceObserver "longtask"
+  entry during the typing.
+- Targets: native ≤ 1.0× NumPy at every size and ≤ 1/3 at n ≤ 32; wasm in Chromium ≤ 3× native;
+  app.wasm ≤ 2.5 MB gzip; first load ≤ 3.0 MB gzip; first render ≤ 1.3× bare; update p95 ≤ 16 ms at 16
+  tokens / 4 heads and ≤ 50 ms at 128 tokens / 8 heads; longest task ≤ 200 ms; 0 allocs/op. MB = 10⁶ bytes.
+`, cfg.count, cfg.benchtime, cfg.numpyRepeat, cfg.numpyMinTime, cfg.wasmCount, cfg.benchtime, cfg.loads, cfg.keystrokes, cfg.typingBudget, cfg.warmup)
+	return b.String()
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

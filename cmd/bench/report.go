@@ -1,0 +1,414 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/attnviz/attnviz/bench/forward"
+)
+
+// Targets, from the product brief. None is asserted by a test: the command
+// reports them.
+const (
+	targetGoNumPySmall  = 1.0 / 3 // native/NumPy at n ≤ 32
+	targetGoNumPy       = 1.0     // native/NumPy at every size
+	targetWasmChromium  = 3.0     // wasm in Chromium / native
+	targetAppWasmBytes  = 2_500_000
+	targetFirstLoad     = 3_000_000
+	targetFirstRender   = 1.3 // app / bare
+	targetLongestTaskMs = 200
+)
+
+// targetUpdateP95 is the p95 target of an update, by setting.
+func targetUpdateP95(cfg typingConfig) (float64, bool) {
+	switch cfg {
+	case typingConfig{Tokens: 16, Heads: 4}:
+		return 16, true
+	case typingConfig{Tokens: 128, Heads: 8}:
+		return 50, true
+	}
+	return 0, false
+}
+
+// results is everything one run measured; a nil map or an error means the
+// part was not measured, a skipped part has its name in skipped.
+type results struct {
+	sizes   []forward.Size
+	skipped map[string]bool // "engine", "wasm", "page"
+
+	native    map[string]BenchSummary // by size name
+	nativeErr map[string]string       // by size name, or "" for all
+
+	numpy    map[string]float64 // median ns/op by size name
+	numpyErr string
+
+	wasm    [2]map[string]wasmLine // Node, Chromium
+	wasmErr [2]string
+
+	appLoads, bareLoads []firstLoad
+	appErr, bareErr     string
+
+	typing    []typingResult
+	typingErr string
+}
+
+var wasmRuntimes = [2]string{"Node", "Chromium"}
+
+func sizeLabel(s forward.Size) string {
+	return fmt.Sprintf("n=%d d=%d h=%d", s.N, s.DModel, s.Heads)
+}
+
+// short cuts a reason to fit a table cell.
+func short(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 70 {
+		return string(r[:69]) + "…"
+	}
+	return s
+}
+
+// errFor returns the reason a size has no result in m.
+func errFor(errs map[string]string, name string) string {
+	if e := errs[name]; e != "" {
+		return e
+	}
+	if e := errs[""]; e != "" {
+		return e
+	}
+	return "no result"
+}
+
+// Rows builds the report's table.
+func (r *results) Rows() []Row {
+	var rows []Row
+	if !r.skipped["engine"] {
+		rows = append(rows, r.engineRows()...)
+	}
+	if !r.skipped["wasm"] {
+		rows = append(rows, r.wasmRows()...)
+	}
+	if !r.skipped["page"] {
+		rows = append(rows, r.loadRows()...)
+		rows = append(rows, r.typingRows()...)
+	}
+	return rows
+}
+
+func (r *results) engineRows() []Row {
+	const sec = "engine: Go vs NumPy"
+	var rows []Row
+	for _, s := range r.sizes {
+		name := s.Name()
+		row := Row{Section: sec, Figure: "forward " + sizeLabel(s), Result: NA}
+		limit := targetGoNumPy
+		row.Target = "≤ 1.0×"
+		if s.N <= 32 {
+			limit = targetGoNumPySmall
+			row.Target = "≤ 0.33×"
+		}
+		nat, haveNat := r.native["BenchmarkForward/"+name]
+		if haveNat {
+			row.Measured = "Go " + FormatDuration(nat.MedianNs)
+		} else {
+			row.Measured = "Go: " + short(errFor(r.nativeErr, name))
+		}
+		np, haveNp := r.numpy[name]
+		switch {
+		case haveNp:
+			row.Compared = "NumPy " + FormatDuration(np)
+		case r.numpyErr != "":
+			row.Compared = "NumPy: " + short(r.numpyErr)
+		default:
+			row.Compared = "NumPy: no result"
+		}
+		if haveNat && haveNp {
+			ratio := nat.MedianNs / np
+			row.Ratio, row.Result = FormatRatio(ratio), Verdict(ratio <= limit)
+		}
+		rows = append(rows, row)
+
+		allocs := Row{Section: sec, Figure: "allocs/op, repeated forward " + sizeLabel(s), Target: "0", Result: NA}
+		switch {
+		case haveNat && nat.HasMem:
+			allocs.Measured = fmt.Sprintf("%g (%s/op)", nat.AllocsPerOp, FormatBytes(int64(nat.BytesPerOp)))
+			allocs.Result = Verdict(nat.AllocsPerOp == 0)
+		case haveNat:
+			allocs.Measured = "not reported"
+		default:
+			allocs.Measured = "—"
+		}
+		rows = append(rows, allocs)
+	}
+	return rows
+}
+
+func (r *results) wasmRows() []Row {
+	const sec = "engine: wasm vs native"
+	var rows []Row
+	for _, s := range r.sizes {
+		name := s.Name()
+		nat, haveNat := r.native["BenchmarkForward/"+name]
+		for i, rt := range wasmRuntimes {
+			row := Row{Section: sec, Figure: "wasm in " + rt + ", " + sizeLabel(s)}
+			if i == 1 {
+				row.Target, row.Result = "≤ 3×", NA
+			}
+			w, ok := r.wasm[i][name]
+			switch {
+			case ok && w.Error == "" && len(w.NsPerOp) > 0:
+				row.Measured = FormatDuration(Median(w.NsPerOp))
+			case ok && w.Error != "":
+				row.Measured = short(w.Error)
+			case r.wasmErr[i] != "":
+				row.Measured = short(r.wasmErr[i])
+			default:
+				row.Measured = "no result"
+			}
+			if haveNat {
+				row.Compared = "native " + FormatDuration(nat.MedianNs)
+			} else {
+				row.Compared = "native: —"
+			}
+			if ok && w.Error == "" && len(w.NsPerOp) > 0 && haveNat {
+				ratio := Median(w.NsPerOp) / nat.MedianNs
+				row.Ratio = FormatRatio(ratio)
+				if i == 1 {
+					row.Result = Verdict(ratio <= targetWasmChromium)
+				}
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+func (r *results) loadRows() []Row {
+	const sec = "page: first load (gzip, empty cache)"
+	var rows []Row
+	var app, bare *firstLoad
+	if len(r.appLoads) > 0 {
+		app = &r.appLoads[0]
+	}
+	if len(r.bareLoads) > 0 {
+		bare = &r.bareLoads[0]
+	}
+	appMissing := "app: " + short(orDefault(r.appErr, "not measured"))
+	bareMissing := "bare: " + short(orDefault(r.bareErr, "not measured"))
+
+	// Every file either page requested, the app's largest first.
+	var paths []string
+	if app != nil {
+		for _, f := range app.Files {
+			paths = append(paths, f.Path)
+		}
+	}
+	if bare != nil {
+		for _, f := range bare.Files {
+			if !slices.Contains(paths, f.Path) {
+				paths = append(paths, f.Path)
+			}
+		}
+	}
+	find := func(l *firstLoad, p string) (fileLoad, bool) {
+		if l == nil {
+			return fileLoad{}, false
+		}
+		i := slices.IndexFunc(l.Files, func(f fileLoad) bool { return f.Path == p })
+		if i < 0 {
+			return fileLoad{}, false
+		}
+		return l.Files[i], true
+	}
+	sawWasm := false
+	for _, p := range paths {
+		row := Row{Section: sec, Figure: "file " + p}
+		a, okA := find(app, p)
+		b, okB := find(bare, p)
+		row.Measured, row.Compared = "—", "bare —"
+		if okA {
+			row.Measured = fileCell(a)
+		}
+		if okB {
+			row.Compared = "bare " + fileCell(b)
+		}
+		if okA && okB && b.Bytes > 0 {
+			row.Ratio = FormatRatio(float64(a.Bytes) / float64(b.Bytes))
+		}
+		if strings.HasSuffix(p, "/app.wasm") && (app == nil || okA) {
+			sawWasm = true
+			row.Figure = "file " + p + " (app.wasm)"
+			row.Target, row.Result = "≤ 2.5 MB", NA
+			if okA && a.Failed == "" {
+				row.Result = Verdict(a.Bytes <= targetAppWasmBytes)
+			}
+		}
+		rows = append(rows, row)
+	}
+	if !sawWasm {
+		rows = append(rows, Row{Section: sec, Figure: "file app.wasm", Measured: appMissing, Target: "≤ 2.5 MB", Result: NA})
+	}
+
+	total := Row{Section: sec, Figure: "total, the page's requests", Target: "≤ 3.0 MB", Result: NA, Measured: appMissing, Compared: bareMissing}
+	sw := Row{Section: sec, Figure: "total sent, service-worker precache included", Measured: appMissing, Compared: bareMissing}
+	render := Row{Section: sec, Figure: "first render, from navigation start", Target: "≤ 1.3× bare", Result: NA, Measured: appMissing, Compared: bareMissing}
+	var appRender, bareRender float64
+	if app != nil {
+		total.Measured = FormatBytes(app.Total)
+		total.Result = Verdict(app.Total <= targetFirstLoad)
+		sw.Measured = FormatBytes(app.ServerTotal)
+		appRender = Median(firstRenders(r.appLoads))
+		render.Measured = FormatMs(appRender) + medianOf(len(r.appLoads))
+	}
+	if bare != nil {
+		total.Compared = "bare " + FormatBytes(bare.Total)
+		sw.Compared = "bare " + FormatBytes(bare.ServerTotal)
+		bareRender = Median(firstRenders(r.bareLoads))
+		render.Compared = "bare " + FormatMs(bareRender) + medianOf(len(r.bareLoads))
+	}
+	if app != nil && bare != nil {
+		total.Ratio = FormatRatio(float64(app.Total) / float64(bare.Total))
+		sw.Ratio = FormatRatio(float64(app.ServerTotal) / float64(bare.ServerTotal))
+		ratio := appRender / bareRender
+		render.Ratio, render.Result = FormatRatio(ratio), Verdict(ratio <= targetFirstRender)
+	}
+	return append(rows, total, sw, render)
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func medianOf(n int) string {
+	if n <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (median of %d)", n)
+}
+
+func fileCell(f fileLoad) string {
+	if f.Failed != "" {
+		return "failed: " + f.Failed
+	}
+	s := FormatBytes(f.Bytes)
+	if f.Encoding != "" && f.Encoding != "gzip" {
+		s += " (" + f.Encoding + ")"
+	} else if f.Encoding == "" && f.Bytes > 1000 {
+		s += " (not compressed)"
+	}
+	return s
+}
+
+func firstRenders(loads []firstLoad) []float64 {
+	var ms []float64
+	for _, l := range loads {
+		ms = append(ms, l.FirstRenderMs)
+	}
+	return ms
+}
+
+func (r *results) typingRows() []Row {
+	const sec = "page: typing into #sentence"
+	var rows []Row
+	if len(r.typing) == 0 {
+		for _, cfg := range typingConfigs {
+			p95, _ := targetUpdateP95(cfg)
+			rows = append(rows,
+				Row{Section: sec, Figure: "update p95, " + cfg.String(), Measured: short(orDefault(r.typingErr, "not measured")), Target: fmt.Sprintf("≤ %g ms", p95), Result: NA},
+				Row{Section: sec, Figure: "longest task while typing, " + cfg.String(), Measured: "—", Target: "≤ 200 ms", Result: NA})
+		}
+		return rows
+	}
+	for _, t := range r.typing {
+		p95target, hasTarget := targetUpdateP95(t.Config)
+		n := len(t.UpdatesMs)
+		label := t.Config.String()
+		med := Row{Section: sec, Figure: "update median, " + label}
+		p95 := Row{Section: sec, Figure: "update p95, " + label}
+		long := Row{Section: sec, Figure: "longest task while typing, " + label, Target: "≤ 200 ms", Result: NA}
+		if hasTarget {
+			p95.Target, p95.Result = fmt.Sprintf("≤ %g ms", p95target), NA
+		}
+		if n == 0 {
+			reason := "no measures"
+			if t.Err != nil {
+				reason = t.Err.Error()
+			}
+			med.Measured = short(reason)
+			p95.Measured, long.Measured = "—", "—"
+			rows = append(rows, med, p95, long)
+			continue
+		}
+		keys := fmt.Sprintf(" (%d keystrokes)", n)
+		if t.Stopped {
+			keys = fmt.Sprintf(" (%d keystrokes: time budget)", n)
+		}
+		med.Measured = FormatMs(Median(t.UpdatesMs)) + keys
+		v := Percentile(t.UpdatesMs, 95)
+		p95.Measured = FormatMs(v) + keys
+		if hasTarget {
+			p95.Result = Verdict(v <= p95target)
+		}
+		med.Compared = fmt.Sprintf("page: %d tokens, %d heads, d_model %d", t.Tokens, t.Heads, t.DModel)
+		switch {
+		case !t.LongTaskAPI:
+			long.Measured = "longtask entries not supported"
+		case len(t.LongTasksMs) == 0:
+			long.Measured = "none (no task ≥ 50 ms)"
+			long.Result = Pass
+		default:
+			m := Max(t.LongTasksMs)
+			long.Measured = fmt.Sprintf("%s (%d long tasks)", FormatMs(m), len(t.LongTasksMs))
+			long.Result = Verdict(m <= targetLongestTaskMs)
+		}
+		rows = append(rows, med, p95, long)
+	}
+	return rows
+}
+
+// Problems lists, in full, what could not be measured.
+func (r *results) Problems() []string {
+	var p []string
+	add := func(what, err string) {
+		if err != "" {
+			p = append(p, what+": "+err)
+		}
+	}
+	if !r.skipped["engine"] {
+		for _, name := range sortedKeys(r.nativeErr) {
+			add("native "+orDefault(name, "benchmark"), r.nativeErr[name])
+		}
+		add("NumPy", r.numpyErr)
+	}
+	if !r.skipped["wasm"] {
+		for i, rt := range wasmRuntimes {
+			add("wasm in "+rt, r.wasmErr[i])
+			for _, name := range sortedKeys(r.wasm[i]) {
+				add("wasm in "+rt+" "+name, r.wasm[i][name].Error)
+			}
+		}
+	}
+	if !r.skipped["page"] {
+		add("app page", r.appErr)
+		add("bare page", r.bareErr)
+		add("typing", r.typingErr)
+		for _, t := range r.typing {
+			if t.Err != nil {
+				add("typing "+t.Config.String(), t.Err.Error())
+			}
+		}
+	}
+	return p
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

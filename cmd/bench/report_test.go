@@ -1,0 +1,121 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/attnviz/attnviz/bench/forward"
+)
+
+// find returns the first row whose figure starts with prefix.
+func find(t *testing.T, rows []Row, prefix string) Row {
+	t.Helper()
+	for _, r := range rows {
+		if strings.HasPrefix(r.Figure, prefix) {
+			return r
+		}
+	}
+	t.Fatalf("no row %q", prefix)
+	return Row{}
+}
+
+func TestRowsVerdicts(t *testing.T) {
+	small, large := forward.Sizes[0], forward.Sizes[3]
+	r := &results{
+		sizes:   []forward.Size{small, large},
+		skipped: map[string]bool{},
+		native: map[string]BenchSummary{
+			"BenchmarkForward/" + small.Name(): {MedianNs: 10_000, HasMem: true},
+			"BenchmarkForward/" + large.Name(): {MedianNs: 900e6, HasMem: true, AllocsPerOp: 3, BytesPerOp: 300},
+		},
+		nativeErr: map[string]string{},
+		numpy:     map[string]float64{small.Name(): 20_000, large.Name(): 1e9},
+		wasm: [2]map[string]wasmLine{
+			{small.Name(): {NsPerOp: []float64{50_000}}},
+			{small.Name(): {NsPerOp: []float64{25_000, 30_000, 35_000}}, large.Name(): {Error: "attention.Forward panicked: todo"}},
+		},
+		appLoads: []firstLoad{{
+			Files: []fileLoad{{Path: "/web/app.wasm", Bytes: 2_400_000, Encoding: "gzip"}, {Path: "/", Bytes: 2000, Encoding: "gzip"}},
+			Total: 2_402_000, ServerTotal: 4_800_000, FirstRenderMs: 1400,
+		}},
+		bareLoads: []firstLoad{{
+			Files: []fileLoad{{Path: "/web/app.wasm", Bytes: 1_200_000, Encoding: "gzip"}, {Path: "/", Bytes: 1000, Encoding: "gzip"}},
+			Total: 1_201_000, ServerTotal: 2_400_000, FirstRenderMs: 1000,
+		}},
+		typing: []typingResult{
+			{Config: typingConfig{16, 4}, Tokens: 16, Heads: 4, UpdatesMs: []float64{5, 6, 7, 30}, LongTaskAPI: true},
+			{Config: typingConfig{128, 8}, Err: errors.New("could not set 8 heads")},
+		},
+	}
+	rows := r.Rows()
+
+	// n ≤ 32: 0.5× misses 1/3; n = 512: 0.9× passes 1.0.
+	if row := find(t, rows, "forward n=8 "); row.Ratio != "0.50×" || row.Result != Miss || row.Target != "≤ 0.33×" {
+		t.Errorf("small forward: %+v", row)
+	}
+	if row := find(t, rows, "forward n=512"); row.Ratio != "0.90×" || row.Result != Pass || row.Target != "≤ 1.0×" {
+		t.Errorf("large forward: %+v", row)
+	}
+	if row := find(t, rows, "allocs/op, repeated forward n=8 "); row.Result != Pass {
+		t.Errorf("small allocs: %+v", row)
+	}
+	if row := find(t, rows, "allocs/op, repeated forward n=512"); row.Result != Miss || row.Measured != "3 (300 B/op)" {
+		t.Errorf("large allocs: %+v", row)
+	}
+	// Chromium: median 30 µs / 10 µs = 3× passes; Node has no target.
+	if row := find(t, rows, "wasm in Chromium, n=8 "); row.Ratio != "3.00×" || row.Result != Pass {
+		t.Errorf("chromium small: %+v", row)
+	}
+	if row := find(t, rows, "wasm in Node, n=8 "); row.Result != "" || row.Ratio != "5.00×" {
+		t.Errorf("node small: %+v", row)
+	}
+	if row := find(t, rows, "wasm in Chromium, n=512"); row.Result != NA || !strings.Contains(row.Measured, "panicked") {
+		t.Errorf("chromium large: %+v", row)
+	}
+	if row := find(t, rows, "wasm in Node, n=512"); row.Measured != "no result" {
+		t.Errorf("node large: %+v", row)
+	}
+	if row := find(t, rows, "file /web/app.wasm"); row.Result != Pass || row.Ratio != "2.00×" {
+		t.Errorf("app.wasm: %+v", row)
+	}
+	if row := find(t, rows, "total, the page's requests"); row.Result != Pass || row.Measured != "2.40 MB" {
+		t.Errorf("total: %+v", row)
+	}
+	if row := find(t, rows, "first render"); row.Ratio != "1.40×" || row.Result != Miss {
+		t.Errorf("first render: %+v", row)
+	}
+	if row := find(t, rows, "update p95, 16 tokens"); row.Result != Miss || !strings.HasPrefix(row.Measured, "30.0 ms") {
+		t.Errorf("p95 16: %+v", row)
+	}
+	if row := find(t, rows, "longest task while typing, 16"); row.Result != Pass {
+		t.Errorf("long task 16: %+v", row)
+	}
+	if row := find(t, rows, "update median, 128"); !strings.Contains(row.Measured, "could not set 8 heads") {
+		t.Errorf("128 median: %+v", row)
+	}
+	if row := find(t, rows, "update p95, 128"); row.Result != NA || row.Target != "≤ 50 ms" {
+		t.Errorf("128 p95: %+v", row)
+	}
+	if p := r.Problems(); len(p) != 2 {
+		t.Errorf("Problems = %q", p)
+	}
+}
+
+func TestRowsNothingMeasured(t *testing.T) {
+	r := &results{sizes: forward.Sizes, skipped: map[string]bool{}, nativeErr: map[string]string{"": "build failed"},
+		numpyErr: "no Python with NumPy", wasmErr: [2]string{"node is not installed", "no chromium"},
+		appErr: "cmd/build failed", bareErr: "no chromium", typingErr: "no chromium"}
+	for _, row := range r.Rows() {
+		if row.Target != "" && row.Result != NA {
+			t.Errorf("row without a figure has a verdict: %+v", row)
+		}
+	}
+	if row := find(t, r.Rows(), "forward n=8 "); !strings.Contains(row.Compared, "no Python with NumPy") {
+		t.Errorf("NumPy reason missing: %+v", row)
+	}
+	skipped := &results{sizes: forward.Sizes, skipped: map[string]bool{"engine": true, "wasm": true, "page": true}}
+	if rows := skipped.Rows(); len(rows) != 0 {
+		t.Errorf("skipped sections gave %d rows", len(rows))
+	}
+}

@@ -1,0 +1,23 @@
+// The ECharts bundle of the attention visualizer: cmd/build bundles this module
+// with esbuild (minified, IIFE) into web/echarts.js. It is the one list of the
+// ECharts parts the page uses; the app reaches them through window.echarts.
+// Add a chart or component here when the UI's options need one: ECharts
+// ignores options for parts that are not registered.
+import * as echarts from "echarts/core";
+import { HeatmapChart } from "echarts/charts";
+import {
+  GridComponent,
+  TooltipComponent,
+  VisualMapComponent,
+} from "echarts/components";
+import { CanvasRenderer } from "echarts/renderers";
+
+echarts.use([
+  HeatmapChart,
+  GridComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  CanvasRenderer,
+]);
+
+window.echarts = echarts;

@@ -1,0 +1,550 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// site is one built site served on its own loopback server, so that every
+// test starts on an origin with no service worker, cache or storage yet.
+type site struct {
+	prefix string
+	srv    *httptest.Server
+}
+
+// newSite serves the site built for prefix ("" or subPrefix) until t ends.
+func newSite(t *testing.T, prefix string) *site {
+	t.Helper()
+	files := http.FileServer(http.Dir(siteDirs[prefix]))
+	var h http.Handler = files
+	if prefix != "" {
+		mux := http.NewServeMux()
+		mux.Handle(prefix+"/", http.StripPrefix(prefix, files))
+		h = mux
+	}
+	srv := httptest.NewServer(withContentTypes(h))
+	t.Cleanup(srv.Close)
+	return &site{prefix: prefix, srv: srv}
+}
+
+// withContentTypes sets the types a static host sends for the site's files,
+// whatever the system's MIME table says.
+func withContentTypes(h http.Handler) http.Handler {
+	types := map[string]string{
+		".wasm":        "application/wasm",
+		".webmanifest": "application/manifest+json",
+		".js":          "text/javascript; charset=utf-8",
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ct, ok := types[filepath.Ext(r.URL.Path)]; ok {
+			w.Header().Set("Content-Type", ct)
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// URL returns the site's page URL: its origin, prefix and "/".
+func (s *site) URL() string { return s.srv.URL + s.prefix + "/" }
+
+// origin is the site's scheme://host:port.
+func (s *site) origin() string { return s.srv.URL }
+
+// tab is a browser tab on a site, recording what the page does that a test
+// may forbid: console errors, exceptions, requests, dialogs.
+type tab struct {
+	t    *testing.T
+	ctx  context.Context
+	site *site
+
+	mu       sync.Mutex
+	console  []string // every console call, exception and log entry, for the artifact
+	errors   []string // console errors, exceptions and error log entries
+	requests []string // URLs of every request
+	dialogs  []string // messages of JavaScript dialogs
+}
+
+// newTab opens a tab on s. When t ends, the tab's screenshot and log go to
+// artifacts/ and the tab closes.
+func newTab(t *testing.T, s *site) *tab {
+	t.Helper()
+	needBrowser(t)
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	tb := &tab{t: t, ctx: ctx, site: s}
+	if err := chromedp.Listen(ctx, tb.record); err != nil {
+		cancel()
+		t.Fatalf("opening a tab: %v", err)
+	}
+	t.Cleanup(func() {
+		tb.saveArtifacts()
+		cancel()
+	})
+	return tb
+}
+
+// record is the tab's event listener: it must return fast and call nothing.
+func (tb *tab) record(ev any) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		var parts []string
+		for _, a := range ev.Args {
+			switch {
+			case a.Value != nil:
+				var s string
+				if json.Unmarshal(a.Value, &s) == nil {
+					parts = append(parts, s)
+				} else {
+					parts = append(parts, string(a.Value))
+				}
+			case a.Description != "":
+				parts = append(parts, a.Description)
+			default:
+				parts = append(parts, string(a.Type))
+			}
+		}
+		line := fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(parts, " "))
+		tb.console = append(tb.console, line)
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+			tb.errors = append(tb.errors, line)
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil && d.Exception.Description != "" {
+			msg += " " + d.Exception.Description
+		}
+		line := fmt.Sprintf("exception: %s (%s:%d)", msg, d.URL, d.LineNumber)
+		tb.console = append(tb.console, line)
+		tb.errors = append(tb.errors, line)
+	case *log.EventEntryAdded:
+		line := fmt.Sprintf("log.%s (%s): %s %s", ev.Entry.Level, ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
+		tb.console = append(tb.console, line)
+		if ev.Entry.Level == log.EntryLevelError {
+			tb.errors = append(tb.errors, line)
+		}
+	case *network.EventRequestWillBeSent:
+		tb.requests = append(tb.requests, ev.Request.URL)
+	case *page.EventJavascriptDialogOpening:
+		tb.dialogs = append(tb.dialogs, fmt.Sprintf("%s: %q", ev.Type, ev.Message))
+		// Close it from another goroutine; the listener may not call.
+		go chromedp.Call(tb.ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+	}
+}
+
+// saveArtifacts writes the tab's screenshot and log to artifacts/.
+func (tb *tab) saveArtifacts() {
+	name := regexp.MustCompile(`[^A-Za-z0-9_.-]+`).ReplaceAllString(tb.t.Name(), "_")
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		if err := os.WriteFile(filepath.Join(artifactsDir, name+".png"), png, 0o644); err != nil {
+			tb.t.Logf("saving the screenshot: %v", err)
+		}
+	} else {
+		tb.t.Logf("no screenshot: %v", err)
+	}
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	var b strings.Builder
+	fmt.Fprintf(&b, "test %s\nsite %s\n\nconsole:\n", tb.t.Name(), tb.site.URL())
+	for _, l := range tb.console {
+		fmt.Fprintf(&b, "  %s\n", l)
+	}
+	fmt.Fprintf(&b, "\nrequests:\n")
+	for _, r := range tb.requests {
+		fmt.Fprintf(&b, "  %s\n", r)
+	}
+	fmt.Fprintf(&b, "\ndialogs:\n")
+	for _, d := range tb.dialogs {
+		fmt.Fprintf(&b, "  %s\n", d)
+	}
+	if err := os.WriteFile(filepath.Join(artifactsDir, name+".log"), []byte(b.String()), 0o644); err != nil {
+		tb.t.Logf("saving the log: %v", err)
+	}
+}
+
+// do runs actions on the tab, failing the test on error.
+func (tb *tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		tb.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression in the tab (promises awaited) and
+// decodes its value into T.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript predicate until it is truthy.
+func (tb *tab) waitFor(what, predicate string, timeout time.Duration) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, timeout+5*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate,
+		chromedp.WithPollingInterval(50*time.Millisecond),
+		chromedp.WithPollingTimeout(timeout)))
+	if err != nil {
+		tb.t.Fatalf("waiting for %s (%s): %v", what, predicate, err)
+	}
+}
+
+// jsString returns s as a JavaScript string literal.
+func jsString(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+const firstRender = `performance.getEntriesByName("attnviz:first-render", "mark").length > 0 && !!window.attnviz`
+
+// open navigates the tab to u and waits until the page has drawn its first
+// heatmap and installed window.attnviz.
+func (tb *tab) open(u string) {
+	tb.t.Helper()
+	start := time.Now()
+	tb.do("opening "+u, chromedp.Navigate(u))
+	tb.waitFor("the first render", firstRender, 60*time.Second)
+	if len(u) > 120 {
+		u = u[:120] + "…"
+	}
+	tb.t.Logf("opened %s: first render after %v", u, time.Since(start).Round(time.Millisecond))
+}
+
+// reload reloads the tab and waits for the first render.
+func (tb *tab) reload() {
+	tb.t.Helper()
+	tb.do("reloading", chromedp.Reload())
+	tb.waitFor("the first render after reloading", firstRender, 60*time.Second)
+}
+
+// updates returns how many attnviz:update measures the page has recorded.
+func (tb *tab) updates() int {
+	tb.t.Helper()
+	return eval[int](tb, `performance.getEntriesByName("attnviz:update", "measure").length`)
+}
+
+// waitUpdates waits until the page has recorded more than n update measures.
+func (tb *tab) waitUpdates(n int) {
+	tb.t.Helper()
+	tb.waitFor("an attnviz:update measure",
+		fmt.Sprintf(`performance.getEntriesByName("attnviz:update", "measure").length > %d`, n), 20*time.Second)
+}
+
+// setSentence puts text into #sentence with one input event, as a paste
+// does, and waits for the page to show its result.
+func (tb *tab) setSentence(text string) {
+	tb.t.Helper()
+	n := tb.updates()
+	eval[chromedp.Void](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector("#sentence");
+		el.focus();
+		el.value = %s;
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+	})()`, jsString(text)))
+	tb.waitUpdates(n)
+}
+
+// click clicks the element sel selects and waits for the page to show the
+// change.
+func (tb *tab) click(sel string) {
+	tb.t.Helper()
+	n := tb.updates()
+	tb.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
+	tb.waitUpdates(n)
+}
+
+// hover moves the mouse to the centre of the element sel selects.
+func (tb *tab) hover(sel string) {
+	tb.t.Helper()
+	box := eval[[]float64](tb, fmt.Sprintf(`(() => {
+		const r = document.querySelector(%s).getBoundingClientRect();
+		return [r.left + r.width / 2, r.top + r.height / 2];
+	})()`, jsString(sel)))
+	tb.do("hovering "+sel, chromedp.MouseEvent(chromedp.MouseMoved, box[0], box[1]))
+}
+
+// state is window.attnviz.state(), as DESIGN.md and the UI define it.
+type state struct {
+	Text       string `json:"text"`
+	Heads      int    `json:"heads"`
+	DModel     int    `json:"d_model"`
+	Seed       int64  `json:"seed"`
+	Mask       string `json:"mask"`
+	Positional bool   `json:"positional"`
+	Head       string `json:"head"`
+	View       string `json:"view"`
+	Lang       string `json:"lang"`
+}
+
+func (tb *tab) state() state {
+	tb.t.Helper()
+	raw := eval[string](tb, `JSON.stringify(window.attnviz.state())`)
+	var s state
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		tb.t.Fatalf("window.attnviz.state() = %s: %v", raw, err)
+	}
+	return s
+}
+
+// result is the part of the result contract the tests compare.
+type result struct {
+	Tokens []string `json:"tokens"`
+	Heads  []struct {
+		Weights [][]float64 `json:"weights"`
+	} `json:"heads"`
+	WeightsMean [][]float64 `json:"weights_mean"`
+}
+
+// weights returns the weights of head key ("0", "1", … or "mean").
+func (r *result) weights(key string) ([][]float64, error) {
+	if key == "mean" {
+		return r.WeightsMean, nil
+	}
+	h, err := strconv.Atoi(key)
+	if err != nil || h < 0 || h >= len(r.Heads) {
+		return nil, fmt.Errorf("no head %q among %d", key, len(r.Heads))
+	}
+	return r.Heads[h].Weights, nil
+}
+
+// resultJSON returns window.attnviz.result(): the JSON string, or "" for null.
+func (tb *tab) resultJSON() string {
+	tb.t.Helper()
+	return eval[string](tb, `window.attnviz.result() ?? ""`)
+}
+
+func (tb *tab) result() *result {
+	tb.t.Helper()
+	raw := tb.resultJSON()
+	if raw == "" {
+		tb.t.Fatal("window.attnviz.result() is null")
+	}
+	var r result
+	if err := json.Unmarshal([]byte(raw), &r); err != nil {
+		tb.t.Fatalf("window.attnviz.result(): %v", err)
+	}
+	return &r
+}
+
+// heatmap is what ECharts draws in #heatmap: its option's category labels
+// and cells.
+type heatmap struct {
+	X, Y  []string
+	Cells [][3]float64 // column, row, value
+}
+
+func (tb *tab) heatmap() heatmap {
+	tb.t.Helper()
+	raw := eval[string](tb, `(() => {
+		const el = document.querySelector("#heatmap");
+		const chart = el && window.echarts && echarts.getInstanceByDom(el);
+		if (!chart) return "";
+		const o = chart.getOption();
+		return JSON.stringify({
+			x: o.xAxis[0].data, y: o.yAxis[0].data,
+			cells: o.series[0].data.map(d => (Array.isArray(d) ? d : d.value).slice(0, 3)),
+		});
+	})()`)
+	if raw == "" {
+		tb.t.Fatal("#heatmap has no ECharts instance")
+	}
+	var v struct {
+		X, Y  []string
+		Cells [][3]float64
+	}
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		tb.t.Fatalf("the heatmap's option: %v", err)
+	}
+	return heatmap{X: v.X, Y: v.Y, Cells: v.Cells}
+}
+
+// checkHeatmap checks that #heatmap draws want, rows top to bottom and
+// columns left to right, labelled with tokens.
+func (tb *tab) checkHeatmap(what string, tokens []string, want [][]float64) {
+	tb.t.Helper()
+	hm := tb.heatmap()
+	n := len(want)
+	switch {
+	case !equalStrings(hm.X, tokens) || !equalStrings(hm.Y, tokens):
+		tb.t.Errorf("%s: heatmap labels x=%q y=%q, want the tokens %q", what, hm.X, hm.Y, tokens)
+	case len(hm.Cells) != n*n:
+		tb.t.Errorf("%s: heatmap has %d cells, want %d×%d", what, len(hm.Cells), n, n)
+	}
+	bad := 0
+	for _, c := range hm.Cells {
+		j, i, v := int(c[0]), int(c[1]), c[2]
+		if i < 0 || i >= n || j < 0 || j >= n {
+			tb.t.Errorf("%s: heatmap cell at column %d, row %d is outside %d×%d", what, j, i, n, n)
+			return
+		}
+		if math.Abs(v-want[i][j]) > 1e-12 {
+			if bad++; bad <= 5 {
+				tb.t.Errorf("%s: heatmap cell (query %d, key %d) = %v, want %v", what, i, j, v, want[i][j])
+			}
+		}
+	}
+	if bad == 0 && !tb.t.Failed() {
+		tb.t.Logf("ok: %s: the heatmap shows the %d×%d weights", what, n, n)
+	}
+}
+
+// cli runs cmd/attn for the settings of s and returns its result.
+func cli(t *testing.T, s state) *result {
+	t.Helper()
+	if s.Mask != "none" && s.Mask != "causal" {
+		t.Fatalf("state mask %q, want none or causal", s.Mask)
+	}
+	args := []string{
+		"-text", s.Text,
+		"-heads", strconv.Itoa(s.Heads),
+		"-d-model", strconv.Itoa(s.DModel),
+		"-seed", strconv.FormatInt(s.Seed, 10),
+		"-causal=" + strconv.FormatBool(s.Mask == "causal"),
+		"-positional=" + strconv.FormatBool(s.Positional),
+		"-format", "json",
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(attnBinary, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("attn %q: %v: %s", args, err, stderr.String())
+	}
+	var r result
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+		t.Fatalf("attn %q: %v", args, err)
+	}
+	return &r
+}
+
+// checkAgainstCLI compares the page's result with cmd/attn's for the page's
+// settings: the tokens, and every weight of every head and of the mean to
+// within 1e-12.
+func (tb *tab) checkAgainstCLI(what string) *result {
+	tb.t.Helper()
+	s := tb.state()
+	got := tb.result()
+	want := cli(tb.t, s)
+	if !equalStrings(got.Tokens, want.Tokens) {
+		tb.t.Fatalf("%s: page tokens %q, cmd/attn tokens %q", what, got.Tokens, want.Tokens)
+	}
+	if len(got.Heads) != len(want.Heads) {
+		tb.t.Fatalf("%s: page has %d heads, cmd/attn %d", what, len(got.Heads), len(want.Heads))
+	}
+	worst := 0.0
+	compare := func(name string, g, w [][]float64) {
+		if len(g) != len(w) {
+			tb.t.Errorf("%s: %s has %d rows, cmd/attn %d", what, name, len(g), len(w))
+			return
+		}
+		for i := range w {
+			if len(g[i]) != len(w[i]) {
+				tb.t.Errorf("%s: %s row %d has %d columns, cmd/attn %d", what, name, i, len(g[i]), len(w[i]))
+				return
+			}
+			for j := range w[i] {
+				d := math.Abs(g[i][j] - w[i][j])
+				worst = max(worst, d)
+				if !(d <= 1e-12) {
+					tb.t.Errorf("%s: %s[%d][%d] = %v, cmd/attn %v", what, name, i, j, g[i][j], w[i][j])
+					return
+				}
+			}
+		}
+	}
+	for h := range want.Heads {
+		compare(fmt.Sprintf("heads[%d].weights", h), got.Heads[h].Weights, want.Heads[h].Weights)
+	}
+	compare("weights_mean", got.WeightsMean, want.WeightsMean)
+	if !tb.t.Failed() {
+		tb.t.Logf("ok: %s: %d tokens, %d heads, d_model %d, seed %d, mask %s: every weight matches cmd/attn (largest difference %.3g)",
+			what, len(got.Tokens), s.Heads, s.DModel, s.Seed, s.Mask, worst)
+	}
+	return got
+}
+
+// checkClean checks that the page logged no error, threw nothing, opened no
+// dialog and requested nothing from another origin.
+func (tb *tab) checkClean(what string) {
+	tb.t.Helper()
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for _, e := range tb.errors {
+		tb.t.Errorf("%s: console error: %s", what, e)
+	}
+	for _, d := range tb.dialogs {
+		tb.t.Errorf("%s: a dialog opened: %s", what, d)
+	}
+	foreign := 0
+	for _, r := range tb.requests {
+		if !sameOrigin(r, tb.site.origin()) {
+			foreign++
+			tb.t.Errorf("%s: a request left the origin %s: %s", what, tb.site.origin(), r)
+		}
+	}
+	if len(tb.errors) == 0 && len(tb.dialogs) == 0 && foreign == 0 {
+		tb.t.Logf("ok: %s: no console error, no dialog, all %d requests to %s", what, len(tb.requests), tb.site.origin())
+	}
+}
+
+// sameOrigin reports whether the URL u is on origin, or a data: or blob: URL
+// (which are no requests to any host).
+func sameOrigin(u, origin string) bool {
+	p, err := url.Parse(u)
+	if err != nil {
+		return false
+	}
+	switch p.Scheme {
+	case "data", "blob":
+		return true
+	}
+	return p.Scheme+"://"+p.Host == origin
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
