@@ -73,6 +73,9 @@ func (v *AttentionView) Render() app.UI {
 					Label:   Tf(lang, "chart.label", name),
 					Option:  v.main,
 					Tooltip: v.mainTip,
+					OnCell: func(ctx app.Context, e app.Event, row, col int) {
+						v.Props.Set(ctx, e, func(s *State) { s.Cell = CellRef{I: row, J: col, On: true} })
+					},
 					MinSize: heatmapMinSize(len(r.Tokens)),
 					Loading: T(lang, "chart.loading"),
 				},
@@ -82,6 +85,7 @@ func (v *AttentionView) Render() app.UI {
 				return app.P().Class("caption").Text(T(lang, "attn.causal"))
 			}),
 		),
+		&CellPanel{Props: v.Props},
 		app.Div().Class("panel", "thumbs-panel").Body(
 			app.H3().Text(T(lang, "attn.all")),
 			app.P().Class("caption").Text(T(lang, "attn.all.caption")),

@@ -29,10 +29,15 @@ type Chart struct {
 	// text in every data item, costs nothing per cell.
 	Tooltip func(row, col int, v float64) string
 
+	// OnCell, if not nil, is called when a cell of the heatmap is clicked
+	// (or tapped), with the click's event and the cell's row and column.
+	OnCell func(ctx app.Context, e app.Event, row, col int)
+
 	chart     app.Value // the ECharts instance; nil when not mounted
 	observer  app.Value // the ResizeObserver watching the element
 	onResize  app.Func
 	formatter app.Func // calls Tooltip
+	onClick   app.Func // calls OnCell
 	drawn     string   // the option ECharts has
 }
 
@@ -81,6 +86,23 @@ func (c *Chart) OnMount(ctx app.Context) {
 		}
 		return c.Tooltip(v.Index(1).Int(), v.Index(0).Int(), v.Index(2).Float())
 	})
+	c.onClick = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if c.OnCell == nil || len(args) == 0 {
+			return nil
+		}
+		v := args[0].Get("value")
+		if v.Type() != app.TypeObject || v.Length() < 2 {
+			return nil
+		}
+		row, col := v.Index(1).Int(), v.Index(0).Int()
+		var e app.Event
+		if ev := args[0].Get("event"); ev.Truthy() && ev.Get("event").Truthy() {
+			e = app.Event{Value: ev.Get("event")}
+		}
+		ctx.Dispatch(func(ctx app.Context) { c.OnCell(ctx, e, row, col) })
+		return nil
+	})
+	c.chart.Call("on", "click", c.onClick)
 	// A ResizeObserver sees the window resize and layout changes alike
 	// (a scrollbar appearing, the grid reflowing, a larger sentence).
 	if ro := app.Window().Get("ResizeObserver"); ro.Truthy() {
@@ -107,7 +129,7 @@ func (c *Chart) OnDismount() {
 		c.chart.Call("dispose")
 		c.chart = nil
 	}
-	for _, f := range []*app.Func{&c.onResize, &c.formatter} {
+	for _, f := range []*app.Func{&c.onResize, &c.formatter, &c.onClick} {
 		if *f != nil {
 			(*f).Release()
 			*f = nil

@@ -56,8 +56,9 @@ type Heatmap struct {
 	Colors   []string
 
 	// RowName, ColName and ValueName name a row, a column and a value in
-	// the tooltip (see TooltipHTML) ("query", "key", "weight"); PosFormat formats a 1-based
-	// position there ("#%d"), QuoteFormat a label (“%s”).
+	// the tooltip and on the axes ("query", "key", "weight"); in the
+	// tooltip PosFormat formats a 1-based position ("#%d") and QuoteFormat
+	// a label (“%s”).
 	RowName, ColName, ValueName string
 	PosFormat, QuoteFormat      string
 
@@ -67,9 +68,9 @@ type Heatmap struct {
 }
 
 // Option returns the ECharts option that draws h, as JSON for JSON.parse. It
-// is made with go-echarts; token labels stay text (ECharts draws axis and
-// cell labels on a canvas, and HTML-encodes the names its string-template
-// tooltip shows). The error reports labels that do not match the matrix, an
+// is made with go-echarts, and holds no functions and no HTML: ECharts draws
+// the labels on a canvas, as text, and Chart gives the tooltip, made by
+// TooltipHTML. The error reports labels that do not match the matrix, an
 // empty scale (Min ≥ Max) or a value that is NaN or infinite.
 func (h Heatmap) Option() (string, error) {
 	rows, cols := h.Values.Dims()
@@ -95,14 +96,13 @@ func (h Heatmap) Option() (string, error) {
 	case n > 24:
 		labelSize = 12
 	}
-	axisLabel := func(rotate float64, width int) *opts.AxisLabel {
+	axisLabel := func() *opts.AxisLabel {
 		return &opts.AxisLabel{
 			Show:       opts.Bool(!h.Compact),
 			FontSize:   labelSize,
 			FontFamily: fontStack,
 			Color:      "#1f2328",
-			Rotate:     rotate,
-			Width:      width,
+			Width:      maxLabelWidth,
 			Overflow:   "truncate",
 		}
 	}
@@ -125,7 +125,7 @@ func (h Heatmap) Option() (string, error) {
 			// clear of them).
 			NameLocation: "middle",
 			NameGap:      8,
-			AxisLabel:    axisLabel(0, maxLabelWidth), // rotated by the media where they do not fit
+			AxisLabel:    axisLabel(), // turned by the media where they do not fit
 			AxisTick:     &opts.AxisTick{Show: opts.Bool(false)},
 			AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
 		}),
@@ -136,7 +136,7 @@ func (h Heatmap) Option() (string, error) {
 			Show:         opts.Bool(!h.Compact),
 			Name:         axisName(h.RowName + " ↓"),
 			NameLocation: "start",
-			AxisLabel:    axisLabel(0, maxLabelWidth),
+			AxisLabel:    axisLabel(),
 			AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
 		}),
 		charts.WithGridOpts(h.grid()),
@@ -355,7 +355,9 @@ func formatEnd(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 
 // heatmapVisitor sets, while go-echarts builds the option, what its types
 // cannot say: the visual map's min (a float32 with omitempty, so 0 would
-// vanish and ECharts would take the data's minimum), and tooltip settings.
+// vanish and ECharts would take the data's minimum), the tooltip's confine
+// and text style, the series' progressive, the axis names' font and the
+// media.
 type heatmapVisitor struct {
 	charts.BaseConfigurationVisitor
 	min, max float64
@@ -364,29 +366,26 @@ type heatmapVisitor struct {
 }
 
 func (v heatmapVisitor) VisitVisualMaps(maps []opts.VisualMap) any {
-	out := make([]map[string]any, len(maps))
-	for i, m := range maps {
-		out[i] = toMap(m)
-		out[i]["min"] = v.min
-		out[i]["max"] = v.max
+	out := toMap[[]map[string]any](maps)
+	for _, m := range out {
+		m["min"], m["max"] = v.min, v.max
 	}
 	return out
 }
 
 func (v heatmapVisitor) VisitTooltipOpt(t opts.Tooltip) any {
-	m := toMap(t)
+	m := toMap[map[string]any](t)
 	m["confine"] = true // stay inside the chart, on a phone too
 	m["textStyle"] = map[string]any{"color": "#1f2328", "fontSize": 15, "fontFamily": fontStack}
 	return m
 }
 
 func (v heatmapVisitor) VisitSeriesOpt(series charts.MultiSeries) any {
-	out := make([]map[string]any, len(series))
-	for i, s := range series {
-		out[i] = toMap(s)
+	out := toMap[[]map[string]any](series)
+	for _, s := range out {
 		// Draw every cell at once: ECharts would otherwise draw a large
 		// heatmap over several frames, the old cells showing meanwhile.
-		out[i]["progressive"] = 0
+		s["progressive"] = 0
 	}
 	return out
 }
@@ -396,14 +395,7 @@ func (v heatmapVisitor) VisitYAxis(axes []opts.YAxis) any { return v.axes(axes) 
 
 // axes sets the font of the axis names, which go-echarts' types lack.
 func (v heatmapVisitor) axes(axes any) any {
-	var out []map[string]any
-	b, err := json.Marshal(axes)
-	if err == nil {
-		err = json.Unmarshal(b, &out)
-	}
-	if err != nil {
-		panic(err) // go-echarts option types always encode
-	}
+	out := toMap[[]map[string]any](axes)
 	for _, a := range out {
 		a["nameTextStyle"] = map[string]any{
 			"fontSize": v.nameSize, "fontWeight": "bold", "color": "#4d5560", "fontFamily": fontStack,
@@ -423,15 +415,16 @@ func (v heatmapVisitor) Visit(obj map[string]any) {
 	delete(obj, "color") // series colours: the visual map colours the cells
 }
 
-// toMap returns the JSON object of v as a map.
-func toMap(v any) map[string]any {
+// toMap returns the JSON of a go-echarts option type decoded as a T, a map
+// or a slice of maps, for the visitor to add to.
+func toMap[T any](v any) T {
+	var m T
 	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // go-echarts option types always encode
+	if err == nil {
+		err = json.Unmarshal(b, &m)
 	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		panic(err)
+	if err != nil {
+		panic(err) // go-echarts' option types always encode
 	}
 	return m
 }

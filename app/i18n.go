@@ -50,6 +50,28 @@ func Tf(lang, key string, args ...any) string {
 	return fmt.Sprintf(T(lang, key), args...)
 }
 
+// registerMessages adds the strings of a part of the page that keeps them
+// in a file of its own to messages, by language, as
+//
+//	var _ = registerMessages(map[string]map[string]string{LangEN: {…}, LangZH: {…}})
+//
+// A key given twice, or a language that Langs lacks, panics: it is a
+// programmer's mistake, caught by any test of the package.
+func registerMessages(m map[string]map[string]string) bool {
+	for lang, texts := range m {
+		if messages[lang] == nil {
+			panic("i18n: no language " + lang)
+		}
+		for k, s := range texts {
+			if _, dup := messages[lang][k]; dup {
+				panic("i18n: message " + k + " registered twice")
+			}
+			messages[lang][k] = s
+		}
+	}
+	return true
+}
+
 // messages holds every user-visible string, by language and key. Keys are
 // dotted, by the part of the page that shows them; "view.<id>" is the title of
 // the view <id> (see views.go).
@@ -66,6 +88,7 @@ var messages = map[string]map[string]string{
 		"sentence.placeholder": "Type a sentence…",
 		"sentence.example":     "The cat sat on the mat because it was tired.",
 		"tokens.count":         "%d tokens",
+		"tokens.one":           "1 token",
 		"tokens.label":         "Tokens",
 
 		"controls.label":   "Settings",
@@ -116,6 +139,7 @@ var messages = map[string]map[string]string{
 		"sentence.placeholder": "输入一句话…",
 		"sentence.example":     "小猫坐在垫子上，因为它累了。",
 		"tokens.count":         "%d 个词元",
+		"tokens.one":           "1 个词元",
 		"tokens.label":         "词元",
 
 		"controls.label":   "设置",

@@ -253,11 +253,20 @@ func (p *Page) Render() app.UI {
 	if v == nil {
 		v = &views[0]
 	}
-	heads := p.state.Heads
+	// The head buttons are those of the charts, which keep the last valid
+	// result while the input is rejected.
+	heads, head := p.state.Heads, p.state.Head
 	if p.result != nil {
 		heads = len(p.result.Heads)
 	}
-	return app.Div().Class("page").Body(
+	if head >= heads {
+		head = HeadMean
+	}
+	ownInput := ""
+	if v.Spec != nil {
+		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
+	}
+	return app.Div().Class("page", ownInput).Body(
 		app.Header().Class("top").Body(
 			app.Div().Class("titles").Body(
 				app.H1().Text(T(lang, "app.title")),
@@ -290,9 +299,10 @@ func (p *Page) Render() app.UI {
 			app.Div().Class("workspace").Body(
 				app.Aside().Class("sidebar").Body(
 					&Controls{State: p.state, Set: p.set},
+					&ScalingControls{State: p.state, Set: p.set},
 					app.Div().Class("field").Body(
 						app.Span().Class("field-name").Text(T(lang, "head.label")),
-						&HeadPicker{Heads: heads, Selected: p.state.Head, Lang: lang, Set: p.set},
+						&HeadPicker{Heads: heads, Selected: head, Lang: lang, Set: p.set},
 					),
 				),
 				app.Div().Class("stage").Body(
@@ -318,9 +328,17 @@ func (p *Page) tokens(lang string) app.UI {
 		stale = "stale" // the charts' tokens, no longer the text's
 	}
 	return app.Div().Class("tokens", stale).Body(
-		app.Span().Class("tokens-count").Text(Tf(lang, "tokens.count", len(items))),
+		app.Span().Class("tokens-count").Text(tokenCount(lang, len(items))),
 		app.Ol().Class("token-list").Aria("label", T(lang, "tokens.label")).Body(items...),
 	)
+}
+
+// tokenCount says how many tokens there are.
+func tokenCount(lang string, n int) string {
+	if n == 1 {
+		return T(lang, "tokens.one")
+	}
+	return Tf(lang, "tokens.count", n)
 }
 
 // langSwitch is the language select, #lang.

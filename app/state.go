@@ -17,15 +17,27 @@ import (
 // attention and how it is looked at. The page holds one State; a link holds
 // its Encode form (see DecodeState).
 type State struct {
-	Text       string // the sentence
-	Heads      int    // number of heads; one of HeadChoices(DModel)
-	DModel     int    // embedding width; one of DModelChoices
-	Seed       int64  // seeds embeddings and weights; 0…MaxSeed
-	Causal     bool   // causal mask
-	Positional bool   // add sinusoidal positional encoding
-	Head       int    // the head shown large: 0…Heads−1, or HeadMean
-	View       string // id of the view shown (views.go)
-	Lang       string // interface language: LangEN or LangZH
+	Text       string  // the sentence
+	Heads      int     // number of heads; one of HeadChoices(DModel)
+	DModel     int     // embedding width; one of DModelChoices
+	Seed       int64   // seeds embeddings and weights; 0…MaxSeed
+	Causal     bool    // causal mask
+	Positional bool    // add sinusoidal positional encoding
+	Head       int     // the head shown large: 0…Heads−1, or HeadMean
+	View       string  // id of the view shown (views.go)
+	Step       string  // the pipeline step shown large (pipeline.go); "" for none
+	Cell       CellRef // the weight worked out by hand (cellpanel.go); zero for none
+	Lang       string  // interface language: LangEN or LangZH
+
+	// Settings of the views that open up the computation (scaling.go).
+	NoScale     bool    // do not divide the scores by √d_k
+	Temperature float64 // divides the scores: MinUITemperature…MaxUITemperature, or 0 for 1
+	DK          int     // query/key width per head: one of DKChoices, or 0 for d_model/heads
+	Text2       string  // the second sentence of the compare and padding views
+
+	// The input of the "matrices" view (matrices.go): its spec as compact
+	// JSON, checked; "" for its worked example.
+	Matrices string
 }
 
 // HeadMean selects the mean of the heads' weights in State.Head.
@@ -68,6 +80,8 @@ func DefaultState(lang string) State {
 		Head:   HeadMean,
 		View:   views[0].ID,
 		Lang:   lang,
+
+		Text2: T(lang, "sentence2.example"),
 	}
 }
 
@@ -89,30 +103,56 @@ func (s *State) Normalize() {
 	if s.Head < HeadMean || s.Head >= s.Heads {
 		s.Head = HeadMean
 	}
+	s.Temperature = canonicalTemperature(s.Temperature)
+	s.DK = NearestDK(s.DK)
 }
 
 // SameInput reports whether s and o give the same attention: whether they
 // differ only in how the result is looked at.
 func (s State) SameInput(o State) bool {
 	return s.Text == o.Text && s.Heads == o.Heads && s.DModel == o.DModel &&
-		s.Seed == o.Seed && s.Causal == o.Causal && s.Positional == o.Positional
+		s.Seed == o.Seed && s.Causal == o.Causal && s.Positional == o.Positional &&
+		s.NoScale == o.NoScale && s.Temperature == o.Temperature && s.DK == o.DK &&
+		s.Matrices == o.Matrices && s.ownInput() == o.ownInput()
 }
 
-// Spec returns the attention spec of s, in text mode.
+// ownInput returns the id of the view shown if it has its own input (see
+// view.Spec), or "".
+func (s State) ownInput() string {
+	if v := viewByID(s.View); v != nil && v.Spec != nil {
+		return v.ID
+	}
+	return ""
+}
+
+// Spec returns the attention spec of s, in text mode, or the own input of
+// the view shown if it has one (see view.Spec).
 func (s State) Spec() *attention.Spec {
+	if v := viewByID(s.View); v != nil && v.Spec != nil {
+		return v.Spec(s)
+	}
 	text := s.Text
 	mask := "none"
 	if s.Causal {
 		mask = "causal"
 	}
-	return &attention.Spec{
+	spec := &attention.Spec{
 		Text:       &text,
 		Heads:      s.Heads,
 		DModel:     s.DModel,
 		Seed:       s.Seed,
 		Positional: s.Positional,
 		Mask:       mask,
+		DK:         s.DK,
 	}
+	if s.NoScale {
+		off := false
+		spec.Scale = &off
+	}
+	if t := ClampTemperature(s.Temperature); t != 1 {
+		spec.Temperature = &t
+	}
+	return spec
 }
 
 // HeadKey returns how links and the data-head attribute name a head
@@ -165,6 +205,24 @@ var stateFields = []stateField{
 		}
 		return decodeInt(v, 0, MaxUIHeads-1, &s.Head)
 	}},
+	{"scale", func(s *State) string { return encodeBool(!s.NoScale) }, func(s *State, v string) error {
+		var on bool
+		err := decodeBool(v, &on)
+		s.NoScale = !on
+		return err
+	}},
+	{"temp", func(s *State) string { return formatTemperature(s.Temperature) }, decodeTemperature},
+	{"dk", func(s *State) string { return encodeDK(s.DK) }, decodeDK},
+	{"text2", func(s *State) string { return s.Text2 }, func(s *State, v string) error {
+		var t State
+		if err := decodeText(&t, v); err != nil {
+			return err
+		}
+		s.Text2 = t.Text
+		return nil
+	}},
+	{"step", func(s *State) string { return s.Step }, decodeStep},
+	{"cell", func(s *State) string { return s.Cell.String() }, decodeCell},
 	{"view", func(s *State) string { return s.View }, func(s *State, v string) error {
 		if viewByID(v) == nil {
 			return errors.New("no such view")
@@ -180,6 +238,7 @@ var stateFields = []stateField{
 		s.Lang = lang
 		return nil
 	}},
+	{"m", encodeMatricesLink, decodeMatricesLink},
 }
 
 // Encode returns s as the state part of a link (the URL fragment without its
@@ -283,21 +342,29 @@ func decodeBool(v string, dst *bool) error {
 
 // stateJSON is the form of a State that window.attnviz.state() returns.
 type stateJSON struct {
-	Text       string `json:"text"`
-	Heads      int    `json:"heads"`
-	DModel     int    `json:"d_model"`
-	Seed       int64  `json:"seed"`
-	Mask       string `json:"mask"` // "none" or "causal"
-	Positional bool   `json:"positional"`
-	Head       string `json:"head"` // as data-head: "0", "1", …, "mean"
-	View       string `json:"view"`
-	Lang       string `json:"lang"`
+	Text       string  `json:"text"`
+	Heads      int     `json:"heads"`
+	DModel     int     `json:"d_model"`
+	Seed       int64   `json:"seed"`
+	Mask       string  `json:"mask"` // "none" or "causal"
+	Positional bool    `json:"positional"`
+	Head       string  `json:"head"` // as data-head: "0", "1", …, "mean"
+	View       string  `json:"view"`
+	Step       string  `json:"step"` // "" or a pipeline step
+	Cell       *[2]int `json:"cell"` // [query, key], or null
+	Lang       string  `json:"lang"`
+
+	Scale       bool    `json:"scale"`
+	Temperature float64 `json:"temperature"`
+	DK          int     `json:"d_k"` // 0: d_model/heads
+	Text2       string  `json:"text2"`
 }
 
 // MarshalJSON encodes s as window.attnviz.state() returns it:
 //
 //	{"text", "heads", "d_model", "seed", "mask": "none"|"causal",
-//	 "positional", "head": "0"|"1"|…|"mean", "view", "lang"}
+//	 "positional", "head": "0"|"1"|…|"mean", "view", "lang",
+//	 "scale", "temperature", "d_k" (0: d_model/heads), "text2"}
 func (s State) MarshalJSON() ([]byte, error) {
 	return json.Marshal(stateJSON{
 		Text:       s.Text,
@@ -308,6 +375,13 @@ func (s State) MarshalJSON() ([]byte, error) {
 		Positional: s.Positional,
 		Head:       HeadKey(s.Head),
 		View:       s.View,
+		Step:       s.Step,
+		Cell:       s.Cell.pair(),
 		Lang:       s.Lang,
+
+		Scale:       !s.NoScale,
+		Temperature: ClampTemperature(s.Temperature),
+		DK:          s.DK,
+		Text2:       s.Text2,
 	})
 }

@@ -154,6 +154,8 @@ func TestStateJSON(t *testing.T) {
 	want := map[string]any{
 		"text": "a <b>", "heads": 2.0, "d_model": 8.0, "seed": 3.0, "mask": "causal",
 		"positional": false, "head": "mean", "view": "attention", "lang": LangZH,
+		"scale": true, "temperature": 1.0, "d_k": 0.0, "text2": "",
+		"step": "", "cell": nil,
 	}
 	for k, v := range want {
 		if got[k] != v {

@@ -34,10 +34,20 @@ type Setter func(ctx app.Context, e app.Event, change func(*State))
 type view struct {
 	ID  string
 	New func(Props) app.UI
+
+	// Spec, if not nil, gives the view's own input: the page computes it
+	// instead of the sentence (State.Spec), and hides the sentence and the
+	// settings, which do not apply.
+	Spec func(State) *attention.Spec
 }
 
 var views = []view{
 	{ID: "attention", New: func(p Props) app.UI { return &AttentionView{Props: p} }},
+	{ID: pipelineViewID, New: func(p Props) app.UI { return &PipelineView{Props: p} }},
+	{ID: scalingViewID, New: func(p Props) app.UI { return &ScalingView{Props: p} }},
+	{ID: compareViewID, New: func(p Props) app.UI { return &CompareView{Props: p} }},
+	{ID: paddingViewID, New: func(p Props) app.UI { return &PaddingView{Props: p} }},
+	{ID: matricesViewID, New: func(p Props) app.UI { return &MatricesView{Props: p} }, Spec: matricesStateSpec},
 }
 
 // viewByID returns the view of id, or nil.

@@ -5,7 +5,6 @@ import (
 	"math"
 	"runtime"
 
-	"gonum.org/v1/gonum/blas/gonum"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/attnviz/attnviz/attention/internal/detmath"
@@ -41,6 +40,37 @@ func (o Options) temperature() float64 {
 	return t
 }
 
+// Masked reports whether key j is masked for query i: j ≥ o.Valid, or
+// o.Causal and j > i. A masked key's logit is −Inf and its weight 0.
+func (o Options) Masked(i, j int) bool {
+	return j >= o.visible(i, j+1)
+}
+
+// visible returns how many of the first m keys query i sees: keys j below
+// it are visible, the others masked.
+func (o Options) visible(i, m int) int {
+	limit := min(m, o.Valid)
+	if o.Causal {
+		limit = min(limit, i+1)
+	}
+	return limit
+}
+
+// Scaled returns score, a dot product of a query and a key of d_k columns,
+// as the softmax takes it when unmasked: score ÷ √d_k (when o.Scale) ÷
+// o.Temperature. It panics on a Temperature no resolved Spec can hold.
+func (o Options) Scaled(score float64, dk int) float64 {
+	return scaled(score, math.Sqrt(float64(dk)), o.temperature(), o.Scale)
+}
+
+// scaled is Scaled with √d_k and the temperature worked out.
+func scaled(s, sqrtDK, temp float64, scale bool) float64 {
+	if scale {
+		s /= sqrtDK
+	}
+	return s / temp
+}
+
 // Head holds one head's matrices: for n queries, m keys, d_k columns per
 // query/key and d_v per value,
 //
@@ -48,10 +78,15 @@ func (o Options) temperature() float64 {
 //	K        m × d_k   the keys
 //	V        m × d_v   the values
 //	Scores   n × m     Q·Kᵀ, before scaling, temperature and masking
+//	Logits   n × m     Scores ÷ √d_k ÷ T, −Inf where masked: the softmax's input
 //	Weights  n × m     softmax of each row of the scaled, masked scores
 //	Output   n × d_v   Weights·V
 type Head struct {
 	Q, K, V, Scores, Weights, Output *mat.Dense
+
+	// Logits is exactly what the softmax of each row is taken of (see
+	// ScaledDotProduct). It is not part of the result JSON.
+	Logits *mat.Dense
 
 	kT *mat.Dense // Kᵀ, materialised so that every product is of untransposed operands
 }
@@ -78,7 +113,20 @@ func Softmax(dst, src []float64) {
 	if len(dst) != len(src) {
 		panic(fmt.Sprintf("attention: Softmax: len(dst) = %d, len(src) = %d", len(dst), len(src)))
 	}
-	maxv := math.Inf(-1)
+	if _, sum := softmaxExp(dst, src); sum > 0 {
+		for i := range dst {
+			dst[i] /= sum
+		}
+	}
+}
+
+// softmaxExp is the first half of Softmax. In the ordinary case, some entry
+// finite and none NaN or +Inf, it sets dst[i] = exp(src[i] − maxv), with
+// maxv = max(src), and returns maxv and their sum (≥ 1: the largest entry
+// gives exactly 1); Softmax then divides by it. In the special cases it sets
+// dst to Softmax's result and returns sum = 0.
+func softmaxExp(dst, src []float64) (maxv, sum float64) {
+	maxv = math.Inf(-1)
 	for _, v := range src {
 		if v != v {
 			for i := range dst {
@@ -111,24 +159,21 @@ func Softmax(dst, src []float64) {
 		}
 		return
 	}
-	var sum float64
 	for i, v := range src {
 		e := detmath.Exp(v - maxv)
 		dst[i] = e
 		sum += e
 	}
-	for i := range dst {
-		dst[i] /= sum
-	}
+	return maxv, sum
 }
 
 // ScaledDotProduct computes one head of attention from queries q (n × d_k),
 // keys k (m × d_k) and values v (m × d_v):
 //
 //	dst.Scores  = q·kᵀ
-//	s[i][j]     = dst.Scores[i][j] / √d_k / T   (/√d_k only when opt.Scale; T = opt.Temperature)
-//	s[i][j]     = −∞                          when key j is masked for query i
-//	dst.Weights = Softmax of each row of s
+//	dst.Logits[i][j] = dst.Scores[i][j] / √d_k / T   (/√d_k only when opt.Scale; T = opt.Temperature)
+//	dst.Logits[i][j] = −∞                          when key j is masked for query i (opt.Masked)
+//	dst.Weights = Softmax of each row of dst.Logits
 //	dst.Output  = dst.Weights·v
 //
 // Key j is masked for query i when j ≥ opt.Valid, or when opt.Causal and
@@ -136,7 +181,7 @@ func Softmax(dst, src []float64) {
 // zero output row, never NaN.
 //
 // ScaledDotProduct sets dst.Q, dst.K and dst.V to q, k and v, and reuses
-// dst.Scores, dst.Weights and dst.Output when they have the right shape (an
+// dst.Scores, dst.Logits, dst.Weights and dst.Output when they have the right shape (an
 // empty matrix is given it; a nil one or one of another shape is replaced).
 // They must not share memory with q, k or v.
 //
@@ -153,6 +198,7 @@ func ScaledDotProduct(dst *Head, q, k, v *mat.Dense, opt Options) {
 	dst.kT = reuse(dst.kT, dk, m)
 	transpose(dst.kT, k)
 	dst.Scores = reuse(dst.Scores, n, m)
+	dst.Logits = reuse(dst.Logits, n, m)
 	dst.Weights = reuse(dst.Weights, n, m)
 	dst.Output = reuse(dst.Output, n, dv)
 	attend(dst, opt)
@@ -171,21 +217,15 @@ func attend(h *Head, opt Options) {
 	sqrtDK := math.Sqrt(float64(dk))
 	for i := 0; i < n; i++ {
 		scores := h.Scores.RawRowView(i)
-		weights := h.Weights.RawRowView(i)
-		limit := min(m, opt.Valid) // keys j < limit are visible
-		if opt.Causal {
-			limit = min(limit, i+1)
-		}
+		logits := h.Logits.RawRowView(i)
+		limit := opt.visible(i, m) // keys j < limit are visible
 		for j, s := range scores[:limit] {
-			if opt.Scale {
-				s /= sqrtDK
-			}
-			weights[j] = s / temp
+			logits[j] = scaled(s, sqrtDK, temp, opt.Scale)
 		}
 		for j := limit; j < m; j++ {
-			weights[j] = math.Inf(-1)
+			logits[j] = math.Inf(-1)
 		}
-		Softmax(weights, weights)
+		Softmax(h.Weights.RawRowView(i), logits[:m])
 	}
 	mul(h.Output, h.Weights, h.V)
 }
@@ -231,12 +271,15 @@ var parallel = runtime.GOARCH != "wasm"
 
 // mul sets dst = a·b for untransposed a (r×k) and b (k×c) into dst (r×c).
 //
-// It is gonum's Dgemm for untransposed operands (what mat.Mul calls for two
-// *mat.Dense): for each row i and each l in increasing order, row i of dst
-// gains a[i][l]·(row l of b), skipping a[i][l] = 0. Every element is thus
-// summed in a fixed order with no fused multiply-add, on amd64 (SSE2) as on
-// wasm. The Trans paths of Dgemm use dot products whose order differs
-// between the assembly and the pure-Go kernels; mul never takes them.
+// It computes what gonum's Dgemm computes for untransposed operands (what
+// mat.Mul calls for two *mat.Dense): for each row i and each l in increasing
+// order, row i of dst gains a[i][l]·(row l of b), skipping a[i][l] = 0. Every
+// element is thus summed in a fixed order with no fused multiply-add, on
+// amd64 as on wasm. Serially it does so with mulKernel (kernel.go), a loop
+// written for the small products of the page, bit for bit what mat.Mul gives
+// (TestMulMatchesMatMul); large products go to mat.Mul, which splits them
+// among goroutines. The Trans paths of Dgemm use dot products whose order
+// differs between the assembly and the pure-Go kernels; mul never takes them.
 func mul(dst, a, b *mat.Dense) {
 	ar, b0 := a.RawMatrix(), b.RawMatrix()
 	cr := dst.RawMatrix()
@@ -247,15 +290,8 @@ func mul(dst, a, b *mat.Dense) {
 		dst.Mul(a, b)
 		return
 	}
-	var impl gonum.Implementation
-	n := cr.Cols
-	for i := 0; i < cr.Rows; i++ {
-		crow := cr.Data[i*cr.Stride : i*cr.Stride+n]
-		clear(crow)
-		for l, av := range ar.Data[i*ar.Stride : i*ar.Stride+ar.Cols] {
-			if av != 0 {
-				impl.Daxpy(n, av, b0.Data[l*b0.Stride:l*b0.Stride+n], 1, crow, 1)
-			}
-		}
+	if cr.Rows == 0 || cr.Cols == 0 {
+		return
 	}
+	mulKernel(cr.Data, cr.Stride, ar.Data, ar.Stride, b0.Data, b0.Stride, cr.Rows, ar.Cols, cr.Cols)
 }

@@ -40,6 +40,10 @@ type Result struct {
 	Concat      *mat.Dense // n × h·d_v: the heads' outputs side by side, before Wo
 	Output      *mat.Dense // n × d_out: Concat·Wo, or Concat when Wo is nil
 
+	// Options are the mask, scaling and temperature the heads were
+	// computed with (not part of the result JSON).
+	Options Options
+
 	shape                shape
 	qAll, kAll, vAll, kT *mat.Dense // X·Wq, X·Wk, X·Wv, (X·Wk)ᵀ
 	out                  *mat.Dense // Concat·Wo
@@ -76,6 +80,7 @@ func Forward(dst *Result, in *Input) {
 		dst.alloc(sh)
 	}
 	dst.Tokens, dst.X, dst.FromText = in.Tokens, in.X, in.FromText
+	dst.Options = in.Options
 
 	mul(dst.qAll, in.X, in.Wq)
 	mul(dst.kAll, in.X, in.Wk)
@@ -168,6 +173,7 @@ func (r *Result) alloc(sh shape) {
 			K:       r.kAll.Slice(0, sh.n, k0, k0+sh.dk).(*mat.Dense),
 			V:       r.vAll.Slice(0, sh.n, v0, v0+sh.dv).(*mat.Dense),
 			Scores:  mat.NewDense(sh.n, sh.n, nil),
+			Logits:  mat.NewDense(sh.n, sh.n, nil),
 			Weights: mat.NewDense(sh.n, sh.n, nil),
 			Output:  r.Concat.Slice(0, sh.n, v0, v0+sh.dv).(*mat.Dense),
 			kT:      r.kT.Slice(k0, k0+sh.dk, 0, sh.n).(*mat.Dense),

@@ -4,9 +4,10 @@
 // Add a chart or component here when the UI's options need one: ECharts
 // ignores options for parts that are not registered.
 import * as echarts from "echarts/core";
-import { HeatmapChart } from "echarts/charts";
+import { HeatmapChart, LineChart } from "echarts/charts";
 import {
   GridComponent,
+  LegendComponent,
   TooltipComponent,
   VisualMapComponent,
 } from "echarts/components";
@@ -14,7 +15,9 @@ import { CanvasRenderer } from "echarts/renderers";
 
 echarts.use([
   HeatmapChart,
+  LineChart, // the scaling view's d_k sweep
   GridComponent,
+  LegendComponent,
   TooltipComponent,
   VisualMapComponent,
   CanvasRenderer,

@@ -1,0 +1,177 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/attnviz/attnviz/attention"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"gonum.org/v1/gonum/mat"
+)
+
+// compareViewID is the id of the compare view.
+const compareViewID = "compare"
+
+// CompareView puts two attentions side by side with their difference: (a)
+// the sentence and a second sentence of as many tokens through the same
+// weights, (b) the sentence without and with the causal mask. Each side is
+// its own run of the engine; the difference is A − B on a diverging scale
+// symmetric around 0.
+type CompareView struct {
+	app.Compo
+
+	Props Props
+
+	ea, eb attention.Engine
+	key    string
+	pairs  [2]comparePair
+}
+
+// comparePair is one comparison: the two sides and their difference, as
+// chart options, or why it cannot be made.
+type comparePair struct {
+	a, b, diff          string
+	tipA, tipB, tipDiff func(row, col int, v float64) string
+	nA, nB              int // token counts
+	maxAbs              float64
+	err                 string // i18n text shown instead, "" when drawn
+}
+
+// Render returns the view.
+func (v *CompareView) Render() app.UI {
+	st := v.Props.State
+	lang := st.Lang
+	if v.Props.Result == nil {
+		return emptyView(lang)
+	}
+	head := st.Head
+	if head >= len(v.Props.Result.Heads) {
+		head = HeadMean
+	}
+	v.build(st, head)
+	p, q := v.pairs[0], v.pairs[1]
+
+	return app.Section().Class("view", "view-compare").Body(
+		app.Div().Class("panel").Body(
+			app.H2().Text(T(lang, "compare.a.title")),
+			app.P().Class("lead").Text(T(lang, "compare.a.intro")),
+			app.Label().For("sentence2").Class("sentence-label").Text(T(lang, "compare.sentence2")),
+			app.Input().
+				ID("sentence2").
+				Type("text").
+				Value(st.Text2).
+				MaxLength(1000).
+				AutoComplete(false).
+				Spellcheck(false).
+				Attr("autocapitalize", "off").
+				OnInput(func(ctx app.Context, e app.Event) {
+					if e.Get("isComposing").Truthy() {
+						return
+					}
+					t := ctx.JSSrc().Get("value").String()
+					v.Props.Set(ctx, e, func(s *State) { s.Text2 = t })
+				}).
+				On("compositionend", func(ctx app.Context, e app.Event) {
+					t := ctx.JSSrc().Get("value").String()
+					v.Props.Set(ctx, e, func(s *State) { s.Text2 = t })
+				}),
+			app.Button().Type("button").ID("copy-sentence").Class("small-button").
+				Text(T(lang, "compare.copy")).
+				OnClick(func(ctx app.Context, e app.Event) {
+					v.Props.Set(ctx, e, func(s *State) { s.Text2 = s.Text })
+				}),
+			v.trio(lang, p, "compare-a", "compare-b", "compare-diff",
+				T(lang, "compare.sideA"), T(lang, "compare.sideB")),
+			app.P().Class("caption").Text(T(lang, "compare.a.caption")),
+		),
+		app.Div().Class("panel").Body(
+			app.H2().Text(T(lang, "compare.b.title")),
+			v.trio(lang, q, "compare-nomask", "compare-causal", "compare-maskdiff",
+				T(lang, "compare.nomask"), T(lang, "compare.causal")),
+			app.P().Class("caption").Text(T(lang, "compare.b.caption")),
+		),
+	)
+}
+
+// trio is two heatmaps and their difference, side by side where they fit.
+func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, nameB string) app.UI {
+	if p.err != "" {
+		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
+	}
+	return app.Div().Class("trio").Body(
+		app.Figure().Class("trio-item").Body(
+			app.FigCaption().Text(nameA),
+			&Chart{ID: idA, Class: "heatmap", Label: Tf(lang, "chart.label", nameA), Option: p.a, Tooltip: p.tipA, Loading: T(lang, "chart.loading")},
+		),
+		app.Figure().Class("trio-item").Body(
+			app.FigCaption().Text(nameB),
+			&Chart{ID: idB, Class: "heatmap", Label: Tf(lang, "chart.label", nameB), Option: p.b, Tooltip: p.tipB, Loading: T(lang, "chart.loading")},
+		),
+		app.Figure().Class("trio-item").Body(
+			app.FigCaption().Text(Tf(lang, "compare.diff", nameA, nameB)),
+			&Chart{ID: idDiff, Class: "heatmap", Label: Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Tooltip: p.tipDiff, Loading: T(lang, "chart.loading")},
+			app.P().Class("caption").Text(Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
+		),
+	)
+}
+
+// build runs the engine for both comparisons when the settings changed.
+func (v *CompareView) build(st State, head int) {
+	key := st.Encode() + "\x00" + strconv.Itoa(head)
+	if key == v.key {
+		return
+	}
+	v.key = key
+	lang := st.Lang
+
+	// (a) the sentence against the second sentence.
+	b := st
+	b.Text = st.Text2
+	v.pairs[0] = v.compare(lang, head, st.Spec(), b.Spec(), T(lang, "compare.sideA"), T(lang, "compare.sideB"))
+	if v.pairs[0].err == "" && v.pairs[0].nA != v.pairs[0].nB {
+		v.pairs[0] = comparePair{err: Tf(lang, "compare.counts", v.pairs[0].nA, v.pairs[0].nB)}
+	}
+
+	// (b) no mask against the causal mask.
+	none, causal := st, st
+	none.Causal, causal.Causal = false, true
+	v.pairs[1] = v.compare(lang, head, none.Spec(), causal.Spec(), T(lang, "compare.nomask"), T(lang, "compare.causal"))
+}
+
+// compare runs sa and sb and makes the charts of both and of their
+// difference.
+func (v *CompareView) compare(lang string, head int, sa, sb *attention.Spec, nameA, nameB string) comparePair {
+	ta, wa, err := runCopy(&v.ea, sa, head)
+	if err != nil {
+		return comparePair{err: Tf(lang, "compare.rejected", nameA, err.Error())}
+	}
+	tb, wb, err := runCopy(&v.eb, sb, head)
+	if err != nil {
+		if strings.TrimSpace(*sb.Text) == "" {
+			return comparePair{err: T(lang, "compare.empty")}
+		}
+		return comparePair{err: Tf(lang, "compare.rejected", nameB, err.Error())}
+	}
+	p := comparePair{nA: len(ta), nB: len(tb)}
+	if len(ta) != len(tb) {
+		return p
+	}
+	ha := weightsMap(lang, nameA, wa, ta, ta)
+	hb := weightsMap(lang, nameB, wb, tb, tb)
+	var d *mat.Dense
+	d, p.maxAbs = Difference(wa, wb)
+	// Label the difference's rows and columns by both tokens where they
+	// differ.
+	labels := make([]string, len(ta))
+	for i := range ta {
+		labels[i] = ta[i]
+		if ta[i] != tb[i] {
+			labels[i] = ta[i] + "/" + tb[i]
+		}
+	}
+	hd := diffMap(lang, Tf(lang, "compare.diff", nameA, nameB), d, p.maxAbs, labels, labels)
+	p.a, p.tipA = option(ha), ha.TooltipHTML
+	p.b, p.tipB = option(hb), hb.TooltipHTML
+	p.diff, p.tipDiff = option(hd), hd.TooltipHTML
+	return p
+}

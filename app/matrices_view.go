@@ -1,0 +1,465 @@
+package app
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/attnviz/attnviz/attention"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// MatricesView is the "matrices" view: X, Wq, Wk, Wv and Wo typed or pasted
+// as text, with tokens, heads, mask, valid, scale and temperature, or
+// imported as spec JSON; and the engine's result, the weights of every head
+// and the output. An edit that the engine would reject is marked at its box,
+// and the result of the last accepted input stays.
+//
+// The page computes the accepted input (State.Matrices, through the view's
+// Spec in views.go), so window.attnviz.result() and the link hold it too.
+type MatricesView struct {
+	app.Compo
+
+	Props Props
+
+	draft  matrixDraft
+	synced string      // the State.Matrices the draft was made from or into
+	shown  bool        // the draft has been made
+	err    *inputError // why the draft is rejected; nil when it is not
+
+	json      string      // the import box
+	jsonErr   *inputError // why the import box was not imported
+	jsonNote  string      // i18n key of what the import box last did
+	download  string      // a data: URL of the exported JSON; "" until exported
+	clipboard []app.Func  // callbacks of a clipboard write, released with the view
+	reader    []app.Func  // callbacks of a FileReader
+
+	charts   []string // the heatmaps' options, by head (and the mean last)
+	tips     []func(row, col int, v float64) string
+	chartKey string
+}
+
+// OnDismount releases the callbacks the view handed the browser.
+func (v *MatricesView) OnDismount() {
+	for _, f := range append(v.clipboard, v.reader...) {
+		f.Release()
+	}
+	v.clipboard, v.reader = nil, nil
+}
+
+// Render returns the view.
+func (v *MatricesView) Render() app.UI {
+	lang := v.Props.State.Lang
+	if !v.shown || v.Props.State.Matrices != v.synced {
+		// First shown, or the state changed other than by the boxes (a
+		// link, an import): the boxes show the state's matrices.
+		v.draft = draftOf(matricesSpec(v.Props.State.Matrices))
+		v.synced, v.shown, v.err = v.Props.State.Matrices, true, nil
+	}
+	return app.Section().Class("view", "view-matrices").Body(
+		v.renderInput(lang),
+		v.renderResult(lang),
+		v.renderIO(lang),
+	)
+}
+
+// renderInput is the boxes of the input.
+func (v *MatricesView) renderInput(lang string) app.UI {
+	d := v.draft
+	grids := make([]app.UI, len(gridFields))
+	for i, f := range gridFields {
+		grids[i] = v.gridBox(lang, f)
+	}
+	return app.Div().Class("panel", "mx-input").Body(
+		app.H2().Text(T(lang, "mx.title")),
+		app.P().Class("caption").Text(T(lang, "mx.intro")),
+		app.Div().Class("mx-settings").Body(
+			v.field(lang, "tokens", "mx-tokens",
+				app.Input().ID("mx-tokens").Type("text").Class("mx-tokens").
+					Value(d.Tokens).
+					Placeholder(T(lang, "mx.tokens.placeholder")).
+					Attr("translate", "no").
+					AutoComplete(false).Spellcheck(false).Attr("autocapitalize", "off").
+					MaxLength(4096).
+					Aria("invalid", v.errAt("tokens")).
+					OnInput(v.onText(func(d *matrixDraft, s string) { d.Tokens = s }))),
+			v.field(lang, "heads", "mx-heads",
+				app.Input().ID("mx-heads").Type("number").Min(1).Max(maxMatrixHeads).Step(1).
+					Attr("inputmode", "numeric").
+					Value(d.Heads).
+					Aria("invalid", v.errAt("heads")).
+					OnInput(v.onText(func(d *matrixDraft, s string) { d.Heads = s }))),
+			v.field(lang, "mask", "mx-mask",
+				app.Select().ID("mx-mask").Attr("value", d.Mask).
+					OnChange(v.onText(func(d *matrixDraft, s string) { d.Mask = s })).
+					Body(
+						app.Option().Value("none").Selected(d.Mask == "none").Text(T(lang, "mx.mask.none")),
+						app.Option().Value("causal").Selected(d.Mask == "causal").Text(T(lang, "mx.mask.causal")),
+					)),
+			v.field(lang, "valid", "mx-valid",
+				app.Input().ID("mx-valid").Type("number").Min(0).Max(maxMatrixTokens).Step(1).
+					Attr("inputmode", "numeric").
+					Value(d.Valid).
+					Placeholder(T(lang, "mx.valid.placeholder")).
+					Title(T(lang, "mx.valid.title")).
+					Aria("invalid", v.errAt("valid")).
+					OnInput(v.onText(func(d *matrixDraft, s string) { d.Valid = s }))),
+			v.field(lang, "temperature", "mx-temperature",
+				app.Input().ID("mx-temperature").Type("number").Min(minMatrixTemp).Attr("step", "any").
+					Attr("inputmode", "decimal").
+					Value(d.Temperature).
+					Title(T(lang, "mx.temperature.title")).
+					Aria("invalid", v.errAt("temperature")).
+					OnInput(v.onText(func(d *matrixDraft, s string) { d.Temperature = s }))),
+			app.Label().Class("check").Title(T(lang, "mx.scale.title")).Body(
+				checked(app.Input().ID("mx-scale").Type("checkbox"), d.Scale).
+					OnChange(func(ctx app.Context, e app.Event) {
+						on := ctx.JSSrc().Get("checked").Bool()
+						v.draft.Scale = on
+						v.apply(ctx, e)
+					}),
+				app.Span().Text(T(lang, "mx.scale")),
+			),
+		),
+		app.If(v.err != nil && !isGrid(v.err.Field), func() app.UI {
+			return v.errorBox(lang, "")
+		}),
+		app.Div().Class("mx-grids").Body(grids...),
+	)
+}
+
+// field is a labelled setting, with its error under it.
+func (v *MatricesView) field(lang, name, id string, input app.UI) app.UI {
+	return app.Div().Class("field", "mx-field").Body(
+		app.Label().For(id).Class("field-name").Text(T(lang, "mx."+name)),
+		input,
+	)
+}
+
+// errorBox is the message of v.err, #error: at the box of a matrix when
+// field is that matrix, above the matrices for the rest.
+func (v *MatricesView) errorBox(lang, field string) app.UI {
+	msg := v.err.Message(lang)
+	if label := fieldLabel(lang, v.err.Field); label != "" {
+		msg = label + ": " + msg
+	}
+	return app.P().ID("error").Class("error", "mx-error").Role("alert").
+		DataSet("field", v.err.Field).
+		Text(msg + " " + T(lang, "mx.err.kept"))
+}
+
+func isGrid(field string) bool {
+	for _, f := range gridFields {
+		if f == field {
+			return true
+		}
+	}
+	return false
+}
+
+// errAt reports whether v.err is about the box field.
+func (v *MatricesView) errAt(field string) bool { return v.err != nil && v.err.Field == field }
+
+// gridBox is the text box of a matrix, #mx-<field>.
+func (v *MatricesView) gridBox(lang, field string) app.UI {
+	text := v.draft.Grids[field]
+	rows := strings.Count(text, "\n") + 2
+	rows = min(max(rows, 3), 10)
+	bad := v.errAt(field)
+	invalid := ""
+	if bad {
+		invalid = "invalid"
+	}
+	id := "mx-" + field
+	return app.Div().Class("mx-grid", invalid).DataSet("field", field).Body(
+		app.Label().For(id).Class("mx-grid-label").Body(
+			app.Strong().Text(fieldLabel(lang, field)),
+			app.Span().Class("mx-shape").Text(" "+T(lang, "mx.shape."+field)),
+		),
+		app.Textarea().
+			ID(id).
+			Class("mx-matrix").
+			Rows(rows).
+			Wrap("off").
+			Spellcheck(false).
+			Attr("autocapitalize", "off").
+			Attr("autocomplete", "off").
+			Attr("translate", "no").
+			Placeholder(T(lang, "mx.placeholder."+field)).
+			Aria("invalid", bad).
+			Text(text).
+			OnInput(v.onText(func(d *matrixDraft, s string) { d.Grids[field] = s })),
+		app.If(bad, func() app.UI { return v.errorBox(lang, field) }),
+	)
+}
+
+// onText returns the input handler of a box: it puts the box's value into
+// the draft with set, and applies the draft.
+func (v *MatricesView) onText(set func(d *matrixDraft, s string)) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		set(&v.draft, ctx.JSSrc().Get("value").String())
+		v.apply(ctx, e)
+	}
+}
+
+// apply checks the draft: accepted, it becomes the page's input; rejected,
+// the boxes say why and the result stays.
+func (v *MatricesView) apply(ctx app.Context, e app.Event) {
+	spec, err := v.draft.check()
+	if err != nil {
+		v.err = err
+		return
+	}
+	v.err = nil
+	js := canonicalMatrices(spec)
+	v.synced = js
+	v.Props.Set(ctx, e, func(s *State) { s.Matrices = js })
+}
+
+// renderResult shows what the engine computed from the accepted input.
+func (v *MatricesView) renderResult(lang string) app.UI {
+	r := v.Props.Result
+	if r == nil || len(r.Heads) == 0 {
+		return app.Div().Class("panel", "mx-result").Body(app.P().Text(T(lang, "chart.loading")))
+	}
+	spec := matricesSpec(v.Props.State.Matrices)
+	v.build(r, lang)
+	n, dModel := r.X.Dims()
+	_, dk := r.Heads[0].Q.Dims()
+	_, dv := r.Heads[0].V.Dims()
+	_, dOut := r.Output.Dims()
+
+	var wo string
+	if spec.Wo != nil {
+		wo = Tf(lang, "mx.wo.given", len(spec.Wo), len(spec.Wo[0]))
+	} else {
+		wo = T(lang, "mx.wo.none")
+	}
+	charts := make([]app.UI, 0, len(v.charts))
+	for h := range v.charts {
+		id, key := HeadMean, "mean"
+		if h < len(r.Heads) {
+			id, key = h, strconv.Itoa(h)
+		}
+		charts = append(charts, app.Figure().Class("mx-head").DataSet("head", key).Body(
+			app.H3().Text(headName(lang, id)),
+			app.Div().Class("chart-scroll").Body(&Chart{
+				ID:      "mx-heatmap-" + key,
+				Class:   "heatmap",
+				Label:   Tf(lang, "chart.label", headName(lang, id)),
+				Option:  v.charts[h],
+				Tooltip: v.tips[h],
+				MinSize: heatmapMinSize(n),
+			}),
+		))
+	}
+	stale := ""
+	if v.err != nil {
+		stale = "stale"
+	}
+	return app.Div().Class("panel", "mx-result", stale).Body(
+		app.H2().Text(T(lang, "mx.result")),
+		app.P().ID("mx-summary").Class("mx-summary").Text(
+			Tf(lang, "mx.summary", n, dModel, len(r.Heads), dk, dv, dOut)),
+		app.P().ID("mx-wo").Class("mx-wo").DataSet("wo", spec.Wo != nil).Text(wo),
+		app.If(stale != "", func() app.UI {
+			return app.P().Class("caption", "mx-stale").Text(T(lang, "mx.stale"))
+		}),
+		app.P().Class("caption").Text(T(lang, "attn.caption")),
+		app.If(r.Options.Causal, func() app.UI {
+			return app.P().Class("caption").Text(T(lang, "attn.causal"))
+		}),
+		app.If(r.Options.Valid < n, func() app.UI {
+			return app.P().Class("caption").Text(Tf(lang, "mx.valid.caption", r.Options.Valid))
+		}),
+		app.Div().Class("mx-heads").Body(charts...),
+		app.H3().Text(T(lang, "mx.output")),
+		app.P().Class("caption").Text(wo),
+		v.outputTable(r),
+	)
+}
+
+// build makes the heatmaps' options when the result or the language changed.
+func (v *MatricesView) build(r *attention.Result, lang string) {
+	key := strconv.Itoa(v.Props.Rev) + "/" + lang
+	if key == v.chartKey {
+		return
+	}
+	v.charts, v.tips = v.charts[:0], v.tips[:0]
+	for h := range len(r.Heads) + 1 {
+		id := h
+		if h == len(r.Heads) {
+			if len(r.Heads) == 1 {
+				break // the mean of one head is that head
+			}
+			id = HeadMean
+		}
+		hm := WeightsHeatmap(r, id, lang, false)
+		v.charts = append(v.charts, option(hm))
+		v.tips = append(v.tips, hm.TooltipHTML)
+	}
+	v.chartKey = key
+}
+
+// outputTable is the output matrix, a row per token.
+func (v *MatricesView) outputTable(r *attention.Result) app.UI {
+	n, cols := r.Output.Dims()
+	head := make([]app.UI, 0, cols+1)
+	head = append(head, app.Th())
+	for j := range cols {
+		head = append(head, app.Th().Scope("col").Text(strconv.Itoa(j+1)))
+	}
+	rows := make([]app.UI, n)
+	for i := range n {
+		cells := make([]app.UI, 0, cols+1)
+		cells = append(cells, app.Th().Scope("row").Attr("translate", "no").Text(r.Tokens[i]))
+		for j := range cols {
+			cells = append(cells, app.Td().Text(strconv.FormatFloat(r.Output.At(i, j), 'f', 3, 64)))
+		}
+		rows[i] = app.Tr().Body(cells...)
+	}
+	return app.Div().Class("mx-table-scroll").Body(
+		app.Table().ID("mx-output").Class("mx-table").Body(
+			app.THead().Body(app.Tr().Body(head...)),
+			app.TBody().Body(rows...),
+		),
+	)
+}
+
+// renderIO is the import and export of spec JSON.
+func (v *MatricesView) renderIO(lang string) app.UI {
+	return app.Div().Class("panel", "mx-io").Body(
+		app.H2().Text(T(lang, "mx.io.title")),
+		app.P().Class("caption").Text(T(lang, "mx.io.intro")),
+		app.If(!matricesLinkFits(v.Props.State), func() app.UI {
+			return app.P().ID("mx-link-note").Class("notice", "mx-link-note").Role("status").
+				Text(T(lang, "mx.link.tooLarge"))
+		}),
+		app.Textarea().
+			ID("mx-json").
+			Class("mx-matrix", "mx-json").
+			Rows(8).
+			Wrap("off").
+			Spellcheck(false).
+			Attr("autocapitalize", "off").
+			Attr("autocomplete", "off").
+			Attr("translate", "no").
+			Aria("label", T(lang, "mx.json")).
+			Aria("invalid", v.jsonErr != nil).
+			Placeholder(T(lang, "mx.json.placeholder")).
+			Text(v.json).
+			OnInput(func(ctx app.Context, e app.Event) {
+				v.json = ctx.JSSrc().Get("value").String()
+				v.jsonNote = ""
+			}),
+		app.If(v.jsonErr != nil, func() app.UI {
+			return app.P().ID("mx-json-error").Class("error").Role("alert").Text(v.jsonErr.Message(lang))
+		}),
+		app.If(v.jsonNote != "", func() app.UI {
+			return app.P().ID("mx-json-note").Class("mx-note").Role("status").Text(T(lang, v.jsonNote))
+		}),
+		app.Div().Class("mx-buttons").Body(
+			app.Button().ID("mx-import").Type("button").Class("mx-button").
+				Text(T(lang, "mx.import")).
+				OnClick(func(ctx app.Context, e app.Event) { v.importJSON(ctx, e, v.json) }),
+			app.Button().ID("mx-export").Type("button").Class("mx-button").
+				Text(T(lang, "mx.export")).
+				OnClick(v.export),
+			app.Label().Class("mx-button", "mx-file").Body(
+				app.Span().Text(T(lang, "mx.file")),
+				app.Input().ID("mx-file").Type("file").Accept(".json,application/json").OnChange(v.onFile),
+			),
+			app.If(v.download != "", func() app.UI {
+				return app.A().ID("mx-download").Class("mx-button").
+					Href(v.download).
+					Attr("download", "attention-spec.json").
+					Text(T(lang, "mx.download"))
+			}),
+		),
+	)
+}
+
+// importJSON makes spec JSON the input, or says why it cannot be.
+func (v *MatricesView) importJSON(ctx app.Context, e app.Event, data string) {
+	spec, err := parseImport([]byte(data))
+	if err != nil {
+		v.jsonErr, v.jsonNote = err, ""
+		return
+	}
+	v.jsonErr, v.jsonNote = nil, "mx.imported"
+	js := canonicalMatrices(spec)
+	v.draft, v.synced, v.shown, v.err = draftOf(spec), js, true, nil
+	v.Props.Set(ctx, e, func(s *State) { s.Matrices = js })
+}
+
+// export puts the accepted input's JSON into the import box, and copies it
+// to the clipboard where the browser lets the page.
+func (v *MatricesView) export(ctx app.Context, e app.Event) {
+	text := exportJSON(matricesSpec(v.Props.State.Matrices))
+	v.json, v.jsonErr, v.jsonNote = text, nil, "mx.exported"
+	v.download = "data:application/json;charset=utf-8," + url.PathEscape(text)
+	ctx.Defer(func(app.Context) {
+		tryJS(func() {
+			if el := app.Window().GetElementByID("mx-json"); el.Truthy() {
+				el.Set("value", text)
+				el.Call("select")
+			}
+		})
+	})
+	tryJS(func() {
+		clip := app.Window().Get("navigator").Get("clipboard")
+		if !clip.Truthy() {
+			return
+		}
+		for _, f := range v.clipboard {
+			f.Release()
+		}
+		done := func(note string) app.Func {
+			return app.FuncOf(func(app.Value, []app.Value) any {
+				ctx.Dispatch(func(app.Context) {
+					if v.json == text {
+						v.jsonNote = note
+					}
+				})
+				return nil
+			})
+		}
+		ok, failed := done("mx.copied"), done("mx.exported")
+		v.clipboard = []app.Func{ok, failed}
+		clip.Call("writeText", text).Call("then", ok, failed)
+	})
+}
+
+// onFile reads a chosen file into the import box and imports it.
+func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
+	files := ctx.JSSrc().Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	file := files.Index(0)
+	if file.Get("size").Int() > maxMatrixSpecBytes {
+		v.jsonErr = inputErr("json", "mx.err.importSize", maxMatrixSpecBytes>>10)
+		return
+	}
+	for _, f := range v.reader {
+		f.Release()
+	}
+	reader := app.Window().Get("FileReader").New()
+	onload := app.FuncOf(func(app.Value, []app.Value) any {
+		text := reader.Get("result").String()
+		ctx.Dispatch(func(ctx app.Context) {
+			v.json = text
+			v.importJSON(ctx, app.Event{}, text)
+		})
+		return nil
+	})
+	onerror := app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(app.Context) { v.jsonErr = inputErr("json", "mx.err.file") })
+		return nil
+	})
+	v.reader = []app.Func{onload, onerror}
+	reader.Set("onload", onload)
+	reader.Set("onerror", onerror)
+	reader.Call("readAsText", file)
+	ctx.JSSrc().Set("value", "") // the same file again is a change too
+}

@@ -1,0 +1,164 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/attnviz/attnviz/attention"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"gonum.org/v1/gonum/mat"
+)
+
+// paddingViewID is the id of the padding view.
+const paddingViewID = "padding"
+
+// PadToken is the token a shorter sentence of a batch is padded with. It is
+// one token of its own for package text (a symbol), and it is what the
+// heatmaps label the padded positions.
+const PadToken = "∅"
+
+// PaddingView shows a batch of two sentences, the sentence and the second
+// sentence: the shorter is padded with PadToken to the longer's length, and
+// the key-padding mask (Spec.Valid, its real length) masks the pad keys for
+// every query, so that their columns are exactly 0. The pad queries' rows
+// are still computed, as PyTorch does.
+type PaddingView struct {
+	app.Compo
+
+	Props Props
+
+	engine attention.Engine
+	key    string
+	sides  [2]paddedSide
+	length int
+}
+
+// paddedSide is one sentence of the batch.
+type paddedSide struct {
+	option string
+	tip    func(row, col int, v float64) string
+	real   int    // its tokens before padding
+	err    string // why it cannot be shown, "" when drawn
+}
+
+// PaddedSpec returns the spec of text padded with PadToken to length tokens,
+// its pad keys masked: st's settings with Text + " ∅ ∅ …" and Valid the
+// number of real tokens, which the caller has from the engine.
+func PaddedSpec(st State, text string, real, length int) *attention.Spec {
+	s := st
+	s.Text = text + strings.Repeat(" "+PadToken, length-real)
+	spec := s.Spec()
+	spec.Valid = &real
+	return spec
+}
+
+// Render returns the view.
+func (v *PaddingView) Render() app.UI {
+	st := v.Props.State
+	lang := st.Lang
+	if v.Props.Result == nil {
+		return emptyView(lang)
+	}
+	head := st.Head
+	if head >= len(v.Props.Result.Heads) {
+		head = HeadMean
+	}
+	v.build(st, head)
+	names := [2]string{T(lang, "padding.first"), T(lang, "padding.second")}
+	items := make([]app.UI, 2)
+	for i, s := range v.sides {
+		if s.err != "" {
+			items[i] = app.P().Class("compare-error").Role("status").Text(s.err)
+			continue
+		}
+		id := "padding-" + strconv.Itoa(i)
+		title := Tf(lang, "padding.side", names[i], s.real, v.length-s.real)
+		items[i] = app.Figure().Class("duo-item").Body(
+			app.FigCaption().Text(title),
+			&Chart{ID: id, Class: "heatmap", Label: Tf(lang, "chart.label", title), Option: s.option, Tooltip: s.tip, Loading: T(lang, "chart.loading")},
+		)
+	}
+	return app.Section().Class("view", "view-padding").Body(
+		app.Div().Class("panel").Body(
+			app.H2().Text(T(lang, "padding.title")),
+			app.P().Class("lead").Text(Tf(lang, "padding.intro", PadToken)),
+			app.Label().For("sentence2").Class("sentence-label").Text(T(lang, "compare.sentence2")),
+			app.Input().
+				ID("sentence2").
+				Type("text").
+				Value(st.Text2).
+				MaxLength(1000).
+				AutoComplete(false).
+				Spellcheck(false).
+				Attr("autocapitalize", "off").
+				OnInput(func(ctx app.Context, e app.Event) {
+					if e.Get("isComposing").Truthy() {
+						return
+					}
+					t := ctx.JSSrc().Get("value").String()
+					v.Props.Set(ctx, e, func(s *State) { s.Text2 = t })
+				}).
+				On("compositionend", func(ctx app.Context, e app.Event) {
+					t := ctx.JSSrc().Get("value").String()
+					v.Props.Set(ctx, e, func(s *State) { s.Text2 = t })
+				}),
+			app.P().Class("legend").Body(
+				app.Span().Class("swatch", "swatch-masked").Aria("hidden", "true"),
+				app.Span().Text(T(lang, "padding.legend")),
+			),
+			app.Div().Class("duo").Body(items...),
+			app.P().Class("caption").Text(T(lang, "padding.caption")),
+		),
+	)
+}
+
+// build runs the engine on both padded sentences when the settings changed.
+func (v *PaddingView) build(st State, head int) {
+	key := st.Encode() + "\x00" + strconv.Itoa(head)
+	if key == v.key {
+		return
+	}
+	v.key = key
+	lang := st.Lang
+	texts := [2]string{st.Text, st.Text2}
+	var counts [2]int
+	for i, t := range texts {
+		// The engine tokenizes; a first run tells the real length.
+		r, err := v.engine.Run(func() *attention.Spec { s := st; s.Text = t; return s.Spec() }())
+		if err != nil {
+			v.sides[i] = paddedSide{err: Tf(lang, "compare.rejected", t, err.Error())}
+			counts[i] = -1
+			continue
+		}
+		counts[i] = len(r.Tokens)
+	}
+	v.length = max(counts[0], counts[1])
+	for i, t := range texts {
+		if counts[i] < 0 {
+			continue
+		}
+		spec := PaddedSpec(st, t, counts[i], v.length)
+		tokens, w, err := runCopy(&v.engine, spec, head)
+		if err != nil || len(tokens) != v.length {
+			msg := "length"
+			if err != nil {
+				msg = err.Error()
+			}
+			v.sides[i] = paddedSide{err: Tf(lang, "compare.rejected", t, msg)}
+			continue
+		}
+		v.sides[i] = paddedSide{real: counts[i]}
+		v.sides[i].option, v.sides[i].tip = paddedOption(lang, tokens, w, counts[i], head)
+	}
+}
+
+// paddedOption is the chart of padded weights, the masked columns grey.
+func paddedOption(lang string, tokens []string, w *mat.Dense, real, head int) (string, func(int, int, float64) string) {
+	h := weightsMap(lang, headName(lang, head), w, tokens, tokens)
+	s, err := MaskedOption(h, real)
+	if err != nil {
+		app.Log("attnviz:", err)
+		return "", nil
+	}
+	return s, h.TooltipHTML
+}

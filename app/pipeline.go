@@ -1,0 +1,508 @@
+package app
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/attnviz/attnviz/attention"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"gonum.org/v1/gonum/mat"
+)
+
+// pipelineViewID is the id of the pipeline view in links (view=pipeline).
+const pipelineViewID = "pipeline"
+
+// Diverging is the colour scale of matrices whose values have a sign:
+// ColorBrewer's RdBu, blue for negative, near-white for 0, red for positive.
+// It reads for the common colour-vision deficiencies, and its ends stay
+// apart in grey scale by lightness from the centre.
+var Diverging = []string{
+	"#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
+	"#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f",
+}
+
+// maskedColor is the colour of a masked cell: a mid grey, apart from every
+// colour of Diverging and Viridis.
+const maskedColor = "#8c939b"
+
+// A pipelineStep is one matrix of the computation of a head, in order.
+type pipelineStep struct {
+	ID      string // in links: step=<ID>
+	Formula string // how it is computed, in symbols (not translated)
+	Shape   string // its shape in symbols: "n×d_k"
+	Weights bool   // a matrix of weights: the scale [0, 1]; else diverging around 0
+	Masked  bool   // masked entries show as masked
+	NByN    bool   // rows and columns are tokens
+
+	// Matrix returns the step's matrix of head h of r; buf may hold it.
+	Matrix func(r *attention.Result, h int, buf *mat.Dense) *mat.Dense
+}
+
+// pipelineSteps are the steps of the pipeline view, in the lesson's order.
+var pipelineSteps = []pipelineStep{
+	{ID: "x", Formula: "X", Shape: "n×d_model",
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.X }},
+	{ID: "q", Formula: "Q = X·Wq", Shape: "n×d_k",
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Q }},
+	{ID: "k", Formula: "K = X·Wk", Shape: "n×d_k",
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].K }},
+	{ID: "v", Formula: "V = X·Wv", Shape: "n×d_v",
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].V }},
+	{ID: "scores", Formula: "Q·Kᵀ", Shape: "n×n", NByN: true,
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Scores }},
+	{ID: "scaled", Formula: "÷ √d_k ÷ T", Shape: "n×n", NByN: true,
+		Matrix: func(r *attention.Result, h int, buf *mat.Dense) *mat.Dense {
+			return attention.ScaledScores(buf, r, h)
+		}},
+	{ID: "masked", Formula: "mask → −∞", Shape: "n×n", NByN: true, Masked: true,
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Logits }},
+	{ID: "weights", Formula: "softmax", Shape: "n×n", NByN: true, Masked: true, Weights: true,
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Weights }},
+	{ID: "output", Formula: "weights·V", Shape: "n×d_v",
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Output }},
+	{ID: "concat", Formula: "[head₁ | … | head_h]", Shape: "n×h·d_v",
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Concat }},
+	{ID: "wo", Formula: "·Wo", Shape: "n×d_model",
+		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Output }},
+}
+
+// stepByID returns the pipeline step of id, or nil.
+func stepByID(id string) *pipelineStep {
+	for i := range pipelineSteps {
+		if pipelineSteps[i].ID == id {
+			return &pipelineSteps[i]
+		}
+	}
+	return nil
+}
+
+// pipelineHead returns the head the pipeline and the cell panel show for the
+// selected head: the mean is no step of the computation, so it shows head 0.
+func pipelineHead(r *attention.Result, head int) int {
+	if head < 0 || head >= len(r.Heads) {
+		return 0
+	}
+	return head
+}
+
+// StepHeatmap describes step s of head h of r as a heatmap: tokens as rows,
+// tokens or column numbers as columns; weights on [0, 1], other matrices on
+// a diverging scale symmetric around 0. m is the step's matrix. Masked
+// entries are given 0 here; StepOption draws them as masked.
+func StepHeatmap(r *attention.Result, s *pipelineStep, h int, m *mat.Dense, lang string, compact bool) Heatmap {
+	rows, cols := m.Dims()
+	tokens := slices.Clone(r.Tokens)
+	colLabels := tokens
+	if !s.NByN {
+		colLabels = make([]string, cols)
+		for c := range colLabels {
+			colLabels[c] = strconv.Itoa(c + 1)
+		}
+	}
+	values := m
+	if s.Masked {
+		values = mat.DenseCopyOf(m)
+		for i := range rows {
+			for j := range cols {
+				if r.Options.Masked(i, j) {
+					values.Set(i, j, 0)
+				}
+			}
+		}
+	}
+	hm := Heatmap{
+		Name:        T(lang, "step."+s.ID),
+		Values:      values,
+		Rows:        tokens,
+		Cols:        colLabels,
+		RowName:     T(lang, "term.token"),
+		ColName:     T(lang, "term.column"),
+		ValueName:   T(lang, "term.value.number"),
+		PosFormat:   T(lang, "tip.position"),
+		QuoteFormat: T(lang, "tip.quote"),
+		Compact:     compact,
+	}
+	if s.NByN {
+		hm.RowName, hm.ColName = T(lang, "term.query"), T(lang, "term.key")
+	}
+	if s.Weights {
+		hm.Min, hm.Max = 0, 1
+		hm.ValueName = T(lang, "term.weight")
+	} else {
+		a := 0.0
+		for i := range rows {
+			for j := range cols {
+				if v := m.At(i, j); !math.IsInf(v, 0) && !math.IsNaN(v) {
+					a = math.Max(a, math.Abs(v))
+				}
+			}
+		}
+		if a == 0 {
+			a = 1
+		}
+		hm.Min, hm.Max, hm.Colors = -a, a, Diverging
+	}
+	if compact {
+		hm.Digits = 3
+	} else {
+		hm.CellLabels = CellLabelsFit(max(rows, cols))
+	}
+	return hm
+}
+
+// StepOption returns the ECharts option of hm, the heatmap of step s, with
+// the entries masked for r drawn grey (the grid's background, where no cell
+// is drawn) and no number.
+func StepOption(hm Heatmap, r *attention.Result, s *pipelineStep) string {
+	o := option(hm)
+	if o == "" || !s.Masked {
+		return o
+	}
+	var opt map[string]any
+	if err := json.Unmarshal([]byte(o), &opt); err != nil {
+		app.Log("attnviz:", err)
+		return o
+	}
+	grid := func(g any) {
+		if m, ok := g.(map[string]any); ok {
+			m["show"], m["backgroundColor"], m["borderWidth"] = true, maskedColor, 0
+		}
+	}
+	switch g := opt["grid"].(type) {
+	case []any:
+		for _, x := range g {
+			grid(x)
+		}
+	default:
+		grid(g)
+	}
+	series, _ := opt["series"].([]any)
+	if len(series) > 0 {
+		if s0, ok := series[0].(map[string]any); ok {
+			data, _ := s0["data"].([]any)
+			for _, d := range data {
+				item, ok := d.([]any)
+				if !ok || len(item) < 3 {
+					continue
+				}
+				col, _ := item[0].(float64)
+				row, _ := item[1].(float64)
+				if hm.Compact && len(hm.Rows) != len(r.Tokens) {
+					continue // pooled: no cell is one entry
+				}
+				if r.Options.Masked(int(row), int(col)) {
+					item[2] = "-" // ECharts draws no cell: the background shows
+					if len(item) > 3 {
+						item[3] = "−∞"
+					}
+				}
+			}
+		}
+	}
+	b, err := json.Marshal(opt)
+	if err != nil {
+		app.Log("attnviz:", err)
+		return o
+	}
+	return string(b)
+}
+
+// PipelineView shows the computation of the selected head as a row of small
+// heatmaps, X to the output projection; one click opens a step large, with
+// its values (#step-view).
+type PipelineView struct {
+	app.Compo
+
+	Props Props
+
+	thumbs    []string // the steps' small options, by step
+	heads     []string // the heads' and the mean's small options
+	key       string   // what thumbs are made of
+	headsKey  string
+	large     string // the open step's option
+	largeTip  func(row, col int, v float64) string
+	largeKey  string
+	scaledBuf *mat.Dense
+
+	onKey app.Func // the window's keydown listener: Esc closes the step
+	ctx   app.Context
+}
+
+// OnMount listens for Esc.
+func (v *PipelineView) OnMount(ctx app.Context) {
+	v.ctx = ctx
+	v.onKey = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) == 0 || args[0].Get("key").String() != "Escape" || v.Props.State.Step == "" {
+			return nil
+		}
+		e := app.Event{Value: args[0]}
+		v.ctx.Dispatch(func(ctx app.Context) {
+			v.Props.Set(ctx, e, func(s *State) { s.Step = "" })
+		})
+		return nil
+	})
+	tryJS(func() { app.Window().Call("addEventListener", "keydown", v.onKey) })
+}
+
+// OnDismount stops listening.
+func (v *PipelineView) OnDismount() {
+	if v.onKey != nil {
+		tryJS(func() { app.Window().Call("removeEventListener", "keydown", v.onKey) })
+		v.onKey.Release()
+		v.onKey = nil
+	}
+}
+
+// Render returns the view.
+func (v *PipelineView) Render() app.UI {
+	lang := v.Props.State.Lang
+	r := v.Props.Result
+	if r == nil {
+		return app.Section().Class("view", "view-empty").Body(
+			app.H2().Text(T(lang, "empty.title")),
+			app.P().Text(T(lang, "empty.body")),
+		)
+	}
+	h := pipelineHead(r, v.Props.State.Head)
+	v.build(r, h)
+	_, dModel := r.X.Dims()
+	_, dOut := r.Output.Dims()
+
+	cards := make([]app.UI, 0, 2*len(pipelineSteps))
+	for k := range pipelineSteps {
+		s := &pipelineSteps[k]
+		m := s.Matrix(r, h, v.scaledBuf)
+		rows, cols := m.Dims()
+		if k > 0 {
+			cards = append(cards, app.Span().Class("pipe-arrow").Aria("hidden", "true").Text("→"))
+		}
+		shape := s.Shape
+		if s.ID == "wo" && dOut != dModel {
+			shape = "n×d_out"
+		}
+		cards = append(cards, app.Button().
+			Type("button").
+			Class("pipe-step", pressedClass(v.Props.State.Step == s.ID)).
+			DataSet("step", s.ID).
+			Aria("label", T(lang, "step."+s.ID)+", "+shapeText(shape, rows, cols)).
+			OnClick(func(ctx app.Context, e app.Event) {
+				v.Props.Set(ctx, e, func(st *State) { st.Step = s.ID })
+			}).
+			Body(
+				app.Span().Class("pipe-name").Text(T(lang, "step."+s.ID)),
+				app.Span().Class("pipe-formula").Text(s.Formula),
+				&Chart{Class: "pipe-chart", Option: v.thumbs[k]},
+				app.Span().Class("pipe-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
+					Text(shapeText(shape, rows, cols)),
+			))
+	}
+
+	name := headName(lang, h)
+	return app.Section().Class("view", "view-pipeline").Body(
+		app.Div().Class("panel", "pipe-panel").Body(
+			app.H2().Text(Tf(lang, "pipe.title", name)),
+			app.P().Class("caption").Text(T(lang, "pipe.caption")),
+			app.If(v.Props.State.Head == HeadMean, func() app.UI {
+				return app.P().Class("caption", "pipe-note").Text(T(lang, "pipe.mean"))
+			}),
+			app.Div().ID("pipeline").Class("pipe").Body(cards...),
+			app.P().Class("caption").Body(
+				app.Span().Class("pipe-swatch").Aria("hidden", "true"),
+				app.Text(" "+T(lang, "pipe.legend")),
+			),
+		),
+		app.If(v.Props.State.Step != "" && stepByID(v.Props.State.Step) != nil, func() app.UI {
+			return v.stepView(r, h, lang)
+		}),
+		&CellPanel{Props: v.Props},
+		app.Div().Class("panel", "thumbs-panel", "pipe-heads").Body(
+			app.H3().Text(T(lang, "attn.all")),
+			app.P().Class("caption").Text(T(lang, "pipe.heads.caption")),
+			v.headThumbs(r, lang),
+		),
+	)
+}
+
+// shapeText writes a shape in symbols and numbers: "n×d_k = 10×8".
+func shapeText(shape string, rows, cols int) string {
+	return shape + " = " + strconv.Itoa(rows) + "×" + strconv.Itoa(cols)
+}
+
+// build makes the chart options that are out of date.
+func (v *PipelineView) build(r *attention.Result, h int) {
+	lang := v.Props.State.Lang
+	key := strconv.Itoa(v.Props.Rev) + "/" + lang + "/" + strconv.Itoa(h)
+	if key != v.key {
+		v.thumbs = v.thumbs[:0]
+		for k := range pipelineSteps {
+			s := &pipelineSteps[k]
+			m := s.Matrix(r, h, v.scaledBuf)
+			if s.ID == "scaled" {
+				v.scaledBuf = m
+			}
+			v.thumbs = append(v.thumbs, StepOption(StepHeatmap(r, s, h, m, lang, true), r, s))
+		}
+		v.key = key
+	}
+	if hk := strconv.Itoa(v.Props.Rev) + "/" + lang; hk != v.headsKey {
+		v.heads = v.heads[:0]
+		for k := range len(r.Heads) + 1 {
+			id := k
+			if k == len(r.Heads) {
+				id = HeadMean
+			}
+			v.heads = append(v.heads, option(WeightsHeatmap(r, id, lang, true)))
+		}
+		v.headsKey = hk
+	}
+	if s := stepByID(v.Props.State.Step); s != nil {
+		if lk := key + "/" + s.ID; lk != v.largeKey {
+			m := s.Matrix(r, h, v.scaledBuf)
+			hm := StepHeatmap(r, s, h, m, lang, false)
+			v.large, v.largeTip, v.largeKey = StepOption(hm, r, s), hm.TooltipHTML, lk
+		}
+	}
+}
+
+// headThumbs is the grid of every head and the mean: a click selects one,
+// for every view.
+func (v *PipelineView) headThumbs(r *attention.Result, lang string) app.UI {
+	head := v.Props.State.Head
+	thumbs := make([]app.UI, 0, len(r.Heads)+1)
+	for k := range len(r.Heads) + 1 {
+		id := k
+		if k == len(r.Heads) {
+			id = HeadMean
+		}
+		thumbs = append(thumbs, app.Button().
+			Type("button").
+			Class("thumb", pressedClass(id == head)).
+			Aria("pressed", id == head).
+			DataSet("thumb", HeadKey(id)).
+			OnClick(func(ctx app.Context, e app.Event) {
+				v.Props.Set(ctx, e, func(s *State) { s.Head = id })
+			}).
+			Body(
+				&Chart{Class: "thumb-chart", Option: v.heads[k]},
+				app.Span().Class("thumb-name").Text(shortHeadName(lang, id)),
+			))
+	}
+	return app.Div().Class("thumbs").Body(thumbs...)
+}
+
+// stepView is the open step, large, with its values (#step-view): a dialog
+// that Esc and its button close.
+func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI {
+	s := stepByID(v.Props.State.Step)
+	m := s.Matrix(r, h, v.scaledBuf)
+	rows, cols := m.Dims()
+	name := T(lang, "step."+s.ID)
+	closeStep := func(ctx app.Context, e app.Event) {
+		v.Props.Set(ctx, e, func(st *State) { st.Step = "" })
+	}
+	var onCell func(ctx app.Context, e app.Event, row, col int)
+	if s.NByN {
+		onCell = func(ctx app.Context, e app.Event, row, col int) {
+			v.Props.Set(ctx, e, func(st *State) {
+				st.Cell = CellRef{I: row, J: col, On: true}
+				if s.Weights {
+					st.Step = "" // show the cell's panel
+				}
+			})
+		}
+	}
+
+	head := make([]app.UI, 0, cols+1)
+	head = append(head, app.Th().Scope("col").Text(""))
+	for c := range cols {
+		label := strconv.Itoa(c + 1)
+		if s.NByN {
+			label = r.Tokens[c]
+		}
+		head = append(head, app.Th().Scope("col").Text(label))
+	}
+	body := make([]app.UI, rows)
+	for i := range rows {
+		cells := make([]app.UI, 0, cols+1)
+		cells = append(cells, app.Th().Scope("row").Text(r.Tokens[i]))
+		for j := range cols {
+			x := m.At(i, j)
+			if s.Masked && r.Options.Masked(i, j) {
+				cells = append(cells, app.Td().Class("masked").DataSet("masked", "1").Text("−∞"))
+				continue
+			}
+			cells = append(cells, app.Td().Text(formatNum(x, 3)))
+		}
+		body[i] = app.Tr().Body(cells...)
+	}
+	return app.Div().Class("step-backdrop").Body(
+		app.Div().
+			ID("step-view").
+			Class("step-view").
+			Role("dialog").
+			Aria("modal", "true").
+			Aria("labelledby", "step-title").
+			DataSet("step", s.ID).
+			Body(
+				app.Div().Class("step-head").Body(
+					app.H2().ID("step-title").Text(Tf(lang, "step.large.title", name, headName(lang, h))),
+					app.Button().
+						ID("step-close").
+						Type("button").
+						Class("dismiss").
+						Aria("label", T(lang, "step.close")).
+						Title(T(lang, "step.close")).
+						Text("×").
+						OnClick(closeStep),
+				),
+				app.P().Class("step-formula").Body(
+					app.Code().Text(s.Formula),
+					app.Span().ID("step-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
+						Text(" "+shapeText(s.Shape, rows, cols)),
+				),
+				app.P().Class("caption").Text(T(lang, "step.explain."+s.ID)),
+				app.Div().Class("chart-scroll").Body(
+					&Chart{
+						ID:      "step-heatmap",
+						Class:   "step-heatmap",
+						Label:   name,
+						Option:  v.large,
+						Tooltip: v.largeTip,
+						OnCell:  onCell,
+						MinSize: heatmapMinSize(max(rows, cols)),
+					},
+				),
+				app.If(s.NByN, func() app.UI {
+					return app.P().Class("caption").Text(T(lang, "step.clickCell"))
+				}),
+				app.H3().Text(T(lang, "step.values")),
+				app.Div().Class("table-scroll").Body(
+					app.Table().ID("step-values").Class("values").Body(
+						app.THead().Body(app.Tr().Body(head...)),
+						app.TBody().Body(body...),
+					),
+				),
+			),
+	)
+}
+
+// formatNum formats v to digits decimals with a true minus sign, and −∞ for
+// −Inf.
+func formatNum(v float64, digits int) string {
+	switch {
+	case math.IsInf(v, -1):
+		return "−∞"
+	case math.IsInf(v, 1):
+		return "∞"
+	}
+	s := strconv.FormatFloat(v, 'f', digits, 64)
+	if s[0] == '-' {
+		if strconv.FormatFloat(0, 'f', digits, 64) == s[1:] {
+			return s[1:] // −0.000 reads 0.000
+		}
+		return "−" + s[1:]
+	}
+	return s
+}

@@ -1,0 +1,231 @@
+package app
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/attnviz/attnviz/attention"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"gonum.org/v1/gonum/mat"
+)
+
+// scalingViewID is the id of the "Why √d_k" view.
+const scalingViewID = "scaling"
+
+// ScalingView shows what dividing the scores by √d_k, and by a temperature,
+// does: the selected head's weights with each row's largest weight and
+// entropy beside them, and how the mean of both over the rows changes with
+// d_k, with and without the scaling. The switch, the slider and the d_k
+// choice are the page's settings (ScalingControls).
+type ScalingView struct {
+	app.Compo
+
+	Props Props
+
+	main    string
+	mainTip func(row, col int, v float64) string
+	mainKey string
+
+	engine   attention.Engine
+	sweep    []sweepPoint
+	sweepKey string
+	maxOpt   string
+	entOpt   string
+	optKey   string
+}
+
+// sweepPoint is the saturation of the current sentence at one d_k: the mean
+// over heads and rows of the largest weight and of the entropy, with and
+// without scaling.
+type sweepPoint struct {
+	DK                int
+	MaxScaled, MaxRaw float64
+	EntScaled, EntRaw float64
+}
+
+// Render returns the view.
+func (v *ScalingView) Render() app.UI {
+	lang := v.Props.State.Lang
+	r := v.Props.Result
+	if r == nil {
+		return emptyView(lang)
+	}
+	st := v.Props.State
+	head := st.Head
+	if head >= len(r.Heads) {
+		head = HeadMean
+	}
+	name := headName(lang, head)
+	key := strconv.Itoa(v.Props.Rev) + "/" + lang + "/" + HeadKey(head)
+	if key != v.mainKey {
+		h := WeightsHeatmap(r, head, lang, false)
+		v.main, v.mainTip, v.mainKey = option(h), h.TooltipHTML, key
+	}
+	v.buildSweep(st, lang, len(r.Tokens))
+
+	w := r.WeightsMean
+	if head != HeadMean {
+		w = r.Heads[head].Weights
+	}
+	n := len(r.Tokens)
+	dk := effectiveDK(st)
+	formula := "softmax(q·k / √" + strconv.Itoa(dk) + " / " + showTemperature(st.Temperature) + ")"
+	if st.NoScale {
+		formula = "softmax(q·k / " + showTemperature(st.Temperature) + ")"
+	}
+
+	rows := make([]app.UI, n)
+	for i := range n {
+		row := w.RawRowView(i)
+		mx, ent := attention.MaxWeight(row), attention.Entropy(row)
+		rows[i] = app.Tr().Body(
+			app.Th().Scope("row").Class("token-cell").Text(r.Tokens[i]),
+			app.Td().Class("num").Body(bar(mx, 1), app.Span().Text(strconv.FormatFloat(mx, 'f', 3, 64))),
+			app.Td().Class("num").Body(bar(ent, math.Log(float64(n))), app.Span().Text(strconv.FormatFloat(ent, 'f', 3, 64))),
+		)
+	}
+
+	return app.Section().Class("view", "view-scaling").Body(
+		app.Div().Class("panel").Body(
+			app.H2().Text(T(lang, "scaling.title")),
+			app.P().Class("lead").Text(T(lang, "scaling.intro")),
+			app.P().ID("scaling-formula").Class("formula").Text(formula),
+			app.P().Class("caption").Text(Tf(lang, "scaling.settings", dk, showTemperature(st.Temperature))),
+		),
+		app.Div().Class("scaling-main").Body(
+			app.Div().Class("panel").Body(
+				app.H3().Text(Tf(lang, "attn.title", name)),
+				app.Div().Class("chart-scroll").Body(&Chart{
+					ID:      "heatmap",
+					Class:   "heatmap",
+					Label:   Tf(lang, "chart.label", name),
+					Option:  v.main,
+					Tooltip: v.mainTip,
+					MinSize: heatmapMinSize(n),
+					Loading: T(lang, "chart.loading"),
+				}),
+			),
+			app.Div().Class("panel", "row-stats").Body(
+				app.H3().Text(T(lang, "scaling.rows")),
+				app.Div().Class("table-scroll").Body(
+					app.Table().ID("row-stats").Class("stats").Body(
+						app.THead().Body(app.Tr().Body(
+							app.Th().Scope("col").Text(T(lang, "term.query")),
+							app.Th().Scope("col").Text(T(lang, "scaling.max")),
+							app.Th().Scope("col").Text(T(lang, "scaling.entropy")),
+						)),
+						app.TBody().Body(rows...),
+					),
+				),
+				app.P().Class("caption").Text(Tf(lang, "scaling.entropy.note", n, strconv.FormatFloat(math.Log(float64(n)), 'f', 3, 64))),
+			),
+		),
+		app.Div().Class("panel").Body(
+			app.H3().Text(T(lang, "scaling.sweep")),
+			app.Div().Class("sweep-charts").Body(
+				&Chart{ID: "sweep-max", Class: "line-chart", Label: T(lang, "scaling.sweep.max"), Option: v.maxOpt, Loading: T(lang, "chart.loading")},
+				&Chart{ID: "sweep-entropy", Class: "line-chart", Label: T(lang, "scaling.sweep.entropy"), Option: v.entOpt, Loading: T(lang, "chart.loading")},
+			),
+			app.P().Class("caption").Text(T(lang, "scaling.sweep.caption")),
+			app.P().Class("caption").Text(T(lang, "scaling.sweep.init")),
+		),
+	)
+}
+
+// bar is a small horizontal bar of v out of full, behind a table number.
+func bar(v, full float64) app.UI {
+	f := 0.0
+	if full > 0 {
+		f = max(0, min(1, v/full))
+	}
+	return app.Span().Class("bar").Aria("hidden", "true").Style("width", strconv.FormatFloat(f*100, 'f', 1, 64)+"%")
+}
+
+// buildSweep computes, when its input changed, the saturation of the
+// current sentence at every d_k of DKChoices, scaled and unscaled, and the
+// two line charts that show it.
+func (v *ScalingView) buildSweep(st State, lang string, n int) {
+	key := strings.Join([]string{st.Text, strconv.Itoa(st.Heads), strconv.Itoa(st.DModel),
+		strconv.FormatInt(st.Seed, 10), encodeBool(st.Causal), encodeBool(st.Positional),
+		formatTemperature(st.Temperature)}, "\x00")
+	if key != v.sweepKey {
+		v.sweep = Sweep(&v.engine, st)
+		v.sweepKey = key
+	}
+	if optKey := key + "\x00" + lang; optKey != v.optKey {
+		x := make([]string, len(v.sweep))
+		var maxS, maxR, entS, entR []float64
+		for i, p := range v.sweep {
+			x[i] = strconv.Itoa(p.DK)
+			maxS, maxR = append(maxS, p.MaxScaled), append(maxR, p.MaxRaw)
+			entS, entR = append(entS, p.EntScaled), append(entR, p.EntRaw)
+		}
+		scaled, raw := T(lang, "scaling.on"), T(lang, "scaling.off")
+		v.maxOpt = lineOption("d_k", T(lang, "scaling.sweep.max"), x, 0, 1, []lineSeries{
+			{Name: scaled, Values: maxS, Color: "#1f6feb"},
+			{Name: raw, Values: maxR, Color: "#c2410c", Dashed: true},
+		})
+		top := math.Ceil(math.Log(float64(n))*10) / 10
+		v.entOpt = lineOption("d_k", T(lang, "scaling.sweep.entropy"), x, 0, max(top, 0.1), []lineSeries{
+			{Name: scaled, Values: entS, Color: "#1f6feb"},
+			{Name: raw, Values: entR, Color: "#c2410c", Dashed: true},
+		})
+		v.optKey = optKey
+	}
+}
+
+// Sweep runs the engine on the sentence of st at every d_k of DKChoices,
+// with and without scaling, at st's temperature and mask, and returns the
+// mean over the heads and the rows of the largest weight and of the entropy.
+// The query and key weights are attention.UnitVariance, so that queries and
+// keys have components of variance about 1, as the argument for √d_k
+// assumes; the other weights are the engine's. Points the engine rejects
+// are left out.
+func Sweep(e *attention.Engine, st State) []sweepPoint {
+	var out []sweepPoint
+	for _, dk := range DKChoices {
+		p := sweepPoint{DK: dk}
+		ok := true
+		for _, scale := range []bool{true, false} {
+			s := st
+			s.DK, s.NoScale = dk, !scale
+			spec := s.Spec()
+			wq := mat.NewDense(st.DModel, st.Heads*dk, nil)
+			wk := mat.NewDense(st.DModel, st.Heads*dk, nil)
+			attention.UnitVariance(wq, st.Seed, "wq")
+			attention.UnitVariance(wk, st.Seed, "wk")
+			spec.Wq, spec.Wk = attention.Rows(wq), attention.Rows(wk)
+			r, err := e.Run(spec)
+			if err != nil {
+				ok = false
+				break
+			}
+			var mx, ent float64
+			for _, h := range r.Heads {
+				m, en := attention.MeanRowStats(h.Weights)
+				mx += m
+				ent += en
+			}
+			mx /= float64(len(r.Heads))
+			ent /= float64(len(r.Heads))
+			if scale {
+				p.MaxScaled, p.EntScaled = mx, ent
+			} else {
+				p.MaxRaw, p.EntRaw = mx, ent
+			}
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// emptyView prompts for a sentence.
+func emptyView(lang string) app.UI {
+	return app.Section().Class("view", "view-empty").Body(
+		app.H2().Text(T(lang, "empty.title")),
+		app.P().Text(T(lang, "empty.body")),
+	)
+}

@@ -1,0 +1,334 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// viewState is window.attnviz.state() with the settings of the scaling,
+// compare and padding views.
+type viewState struct {
+	state
+	Scale       bool    `json:"scale"`
+	Temperature float64 `json:"temperature"`
+	DK          int     `json:"d_k"`
+	Text2       string  `json:"text2"`
+}
+
+func (tb *tab) viewState() viewState {
+	tb.t.Helper()
+	raw := eval[string](tb, `JSON.stringify(window.attnviz.state())`)
+	var s viewState
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		tb.t.Fatalf("window.attnviz.state() = %s: %v", raw, err)
+	}
+	return s
+}
+
+// cliArgs are the cmd/attn flags of s, for text, with extra flags after.
+func cliArgs(s viewState, text string, extra ...string) []string {
+	args := []string{
+		"-text", text,
+		"-heads", strconv.Itoa(s.Heads),
+		"-d-model", strconv.Itoa(s.DModel),
+		"-seed", strconv.FormatInt(s.Seed, 10),
+		"-causal=" + strconv.FormatBool(s.Mask == "causal"),
+		"-positional=" + strconv.FormatBool(s.Positional),
+		"-no-scale=" + strconv.FormatBool(!s.Scale),
+		"-temperature", strconv.FormatFloat(s.Temperature, 'g', -1, 64),
+		"-format", "json",
+	}
+	if s.DK != 0 {
+		args = append(args, "-d-k", strconv.Itoa(s.DK))
+	}
+	return append(args, extra...)
+}
+
+// runCLI runs cmd/attn with args and returns its result.
+func runCLI(t *testing.T, args []string) *result {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(attnBinary, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("attn %q: %v: %s", args, err, stderr.String())
+	}
+	var r result
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+		t.Fatalf("attn %q: %v", args, err)
+	}
+	return &r
+}
+
+// sameWeights compares two weight matrices to within 1e-12.
+func sameWeights(t *testing.T, what string, got, want [][]float64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d rows, want %d", what, len(got), len(want))
+	}
+	for i := range want {
+		for j := range want[i] {
+			if math.Abs(got[i][j]-want[i][j]) > 1e-12 {
+				t.Fatalf("%s[%d][%d] = %v, want %v", what, i, j, got[i][j], want[i][j])
+			}
+		}
+	}
+}
+
+// checkScaledAgainstCLI compares every weight of the page's result with
+// cmd/attn's for the page's settings, -no-scale, -temperature and -d-k
+// included, and returns the page's result.
+func (tb *tab) checkScaledAgainstCLI(what string) *result {
+	tb.t.Helper()
+	s := tb.viewState()
+	got := tb.result()
+	want := runCLI(tb.t, cliArgs(s, s.Text))
+	if !equalStrings(got.Tokens, want.Tokens) || len(got.Heads) != len(want.Heads) {
+		tb.t.Fatalf("%s: page tokens %q and %d heads, cmd/attn %q and %d", what, got.Tokens, len(got.Heads), want.Tokens, len(want.Heads))
+	}
+	for h := range want.Heads {
+		sameWeights(tb.t, fmt.Sprintf("%s: heads[%d].weights", what, h), got.Heads[h].Weights, want.Heads[h].Weights)
+	}
+	sameWeights(tb.t, what+": weights_mean", got.WeightsMean, want.WeightsMean)
+	tb.t.Logf("ok: %s (scale %v, temperature %v, d_k %d): every weight matches cmd/attn", what, s.Scale, s.Temperature, s.DK)
+	return got
+}
+
+// chartCells returns the cells [col, row, value] of every series of the
+// ECharts instance in the element with id, and the number of series.
+func (tb *tab) chartCells(id string) [][][3]float64 {
+	tb.t.Helper()
+	raw := eval[string](tb, fmt.Sprintf(`(() => {
+		const el = document.getElementById(%s);
+		const chart = el && window.echarts && echarts.getInstanceByDom(el);
+		if (!chart) return "";
+		return JSON.stringify(chart.getOption().series.map(s => s.data.map(d => (Array.isArray(d) ? d : d.value).slice(0, 3))));
+	})()`, jsString(id)))
+	if raw == "" {
+		tb.t.Fatalf("#%s has no ECharts instance", id)
+	}
+	var v [][][3]float64
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		tb.t.Fatalf("#%s: %v", id, err)
+	}
+	return v
+}
+
+// change sets the value of the input or select sel and fires event, then
+// waits for the page to show the change.
+func (tb *tab) change(sel, value, event string) {
+	tb.t.Helper()
+	n := tb.updates()
+	eval[chromedp.Void](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%s);
+		el.value = %s;
+		el.dispatchEvent(new Event(%s, {bubbles: true}));
+	})()`, jsString(sel), jsString(value), jsString(event)))
+	tb.waitUpdates(n)
+}
+
+// screenshots saves full-page screenshots of the tab at 1280×800 and
+// 390×844 to artifacts/<name>-1280.png and -390.png, and fails if the page
+// is wider than the phone's screen.
+func (tb *tab) screenshots(name string) {
+	tb.t.Helper()
+	for _, size := range []struct {
+		w, h   int64
+		mobile bool
+	}{{1280, 800, false}, {390, 844, true}} {
+		opts := []chromedp.EmulateViewportOption{}
+		if size.mobile {
+			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
+		}
+		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...), chromedp.Sleep(700*time.Millisecond))
+		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		cancel()
+		if err != nil {
+			tb.t.Fatalf("screenshot: %v", err)
+		}
+		file := filepath.Join(artifactsDir, fmt.Sprintf("%s-%d.png", name, size.w))
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			tb.t.Fatal(err)
+		}
+		if wide := eval[float64](tb, `document.documentElement.scrollWidth - window.innerWidth`); wide > 0 {
+			tb.t.Errorf("%s at %d px: the page is %v px wider than the screen", name, size.w, wide)
+		}
+	}
+	tb.do("restoring the viewport", chromedp.EmulateViewport(1280, 900))
+}
+
+// TestScalingView switches the scaling off, moves the temperature and
+// changes d_k in the scaling view: the page's weights are cmd/attn's for the
+// same settings each time, and change.
+func TestScalingView(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#view=scaling")
+	if v := tb.viewState().View; v != "scaling" {
+		t.Fatalf("view %q, want scaling", v)
+	}
+	before := tb.checkScaledAgainstCLI("scaled, temperature 1")
+	tb.checkHeatmap("scaled", before.Tokens, before.WeightsMean)
+
+	tb.click("#scale")
+	if st := tb.viewState(); st.Scale {
+		t.Fatal("state().scale is still true after clicking #scale")
+	}
+	off := tb.checkScaledAgainstCLI("unscaled")
+	if off.WeightsMean[0][0] == before.WeightsMean[0][0] && off.WeightsMean[1][0] == before.WeightsMean[1][0] {
+		t.Error("the weights did not change with the scaling off")
+	}
+	tb.checkHeatmap("unscaled", off.Tokens, off.WeightsMean)
+
+	tb.change("#temperature", "10", "input") // 10^(10/20) ≈ 3.16
+	st := tb.viewState()
+	if math.Abs(st.Temperature-3.16) > 1e-9 {
+		t.Errorf("temperature %v after the slider's step 10, want 3.16", st.Temperature)
+	}
+	if got := eval[string](tb, `document.querySelector("#temperature-value").textContent`); got != "3.16" {
+		t.Errorf("#temperature-value shows %q, want 3.16", got)
+	}
+	hot := tb.checkScaledAgainstCLI("unscaled, temperature 3.16")
+	tb.checkHeatmap("temperature 3.16", hot.Tokens, hot.WeightsMean)
+
+	tb.change("#dk", "64", "change")
+	if st := tb.viewState(); st.DK != 64 {
+		t.Errorf("d_k %d after choosing 64", st.DK)
+	}
+	wide := tb.checkScaledAgainstCLI("unscaled, temperature 3.16, d_k 64")
+	tb.checkHeatmap("d_k 64", wide.Tokens, wide.WeightsMean)
+
+	// The table beside the heatmap: each row's largest weight.
+	shown := eval[[]string](tb, `[...document.querySelectorAll("#row-stats tbody tr")].map(r => r.children[1].textContent)`)
+	if len(shown) != len(wide.Tokens) {
+		t.Fatalf("#row-stats has %d rows, want %d", len(shown), len(wide.Tokens))
+	}
+	for i, row := range wide.WeightsMean {
+		m := 0.0
+		for _, w := range row {
+			m = max(m, w)
+		}
+		if want := strconv.FormatFloat(m, 'f', 3, 64); shown[i] != want {
+			t.Errorf("row %d: largest weight shown %q, want %s", i, shown[i], want)
+		}
+	}
+	// The settings are in the link and reopen.
+	link := eval[string](tb, `location.hash`)
+	for _, want := range []string{"scale=0", "temp=3.16", "dk=64"} {
+		if !strings.Contains(link, want) {
+			t.Errorf("link %s lacks %s", link, want)
+		}
+	}
+	if n := len(tb.chartCells("sweep-max")); n != 2 {
+		t.Errorf("the sweep chart has %d lines, want 2", n)
+	}
+	tb.screenshots("scaling")
+	tb.checkClean("the scaling view")
+}
+
+// TestCompareView checks that the difference heatmaps are the differences
+// of cmd/attn's weights for the two sentences, and for no mask and the
+// causal mask.
+func TestCompareView(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	a, b := "The cat sat on the mat.", "The mat sat on the cat."
+	tb.open(s.URL() + "#view=compare&text=" + url.QueryEscape(a) + "&text2=" + url.QueryEscape(b))
+	st := tb.viewState()
+	if st.Text2 != b {
+		t.Fatalf("text2 %q, want %q", st.Text2, b)
+	}
+	checkDiff := func(id string, ra, rb *result) {
+		t.Helper()
+		series := tb.chartCells(id)
+		n := len(ra.WeightsMean)
+		if len(series) != 1 || len(series[0]) != n*n {
+			t.Fatalf("#%s: %d series, want 1 of %d cells", id, len(series), n*n)
+		}
+		worst := 0.0
+		for _, c := range series[0] {
+			j, i := int(c[0]), int(c[1])
+			want := ra.WeightsMean[i][j] - rb.WeightsMean[i][j]
+			worst = max(worst, math.Abs(want))
+			if math.Abs(c[2]-want) > 1e-12 {
+				t.Fatalf("#%s[%d][%d] = %v, want A − B = %v", id, i, j, c[2], want)
+			}
+		}
+		t.Logf("ok: #%s is A − B of cmd/attn's weights (largest |difference| %.3f)", id, worst)
+	}
+	ra := runCLI(t, cliArgs(st, a))
+	rb := runCLI(t, cliArgs(st, b))
+	checkDiff("compare-diff", ra, rb)
+	none, causal := st, st
+	none.Mask, causal.Mask = "none", "causal"
+	checkDiff("compare-maskdiff", runCLI(t, cliArgs(none, a)), runCLI(t, cliArgs(causal, a)))
+	tb.screenshots("compare")
+
+	// Counts that differ are said, and the mask comparison stays.
+	tb.change("#sentence2", "The mat sat.", "input")
+	if got := eval[string](tb, `document.querySelector("#compare-diff-error")?.textContent ?? ""`); !strings.Contains(got, "6 tokens") || !strings.Contains(got, "4") {
+		t.Errorf("different counts: %q", got)
+	}
+	if eval[bool](tb, `!document.querySelector("#compare-maskdiff")`) {
+		t.Error("#compare-maskdiff is gone")
+	}
+	tb.checkClean("the compare view")
+}
+
+// TestPaddingView checks that the padded key columns are exactly 0 and the
+// rest is cmd/attn's weights for the padded sentence with -valid.
+func TestPaddingView(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	a, b := "The cat sat on the mat.", "A dog barked."
+	tb.open(s.URL() + "#view=padding&text=" + url.QueryEscape(a) + "&text2=" + url.QueryEscape(b))
+	st := tb.viewState()
+	series := tb.chartCells("padding-1")
+	if len(series) != 2 {
+		t.Fatalf("#padding-1 has %d series, want 2 (weights, masked)", len(series))
+	}
+	const real, length = 4, 7
+	want := runCLI(t, cliArgs(st, b+strings.Repeat(" ∅", length-real), "-valid", strconv.Itoa(real)))
+	if len(want.Tokens) != length {
+		t.Fatalf("cmd/attn gives %d tokens for the padded sentence, want %d", len(want.Tokens), length)
+	}
+	if len(series[1]) != length*(length-real) {
+		t.Errorf("%d masked cells, want %d", len(series[1]), length*(length-real))
+	}
+	for k, cells := range series {
+		for _, c := range cells {
+			j, i := int(c[0]), int(c[1])
+			if masked := j >= real; masked != (k == 1) {
+				t.Errorf("cell (%d, %d) in series %d", i, j, k)
+			}
+			if j >= real && c[2] != 0 {
+				t.Errorf("padded key column %d, query %d: weight %v, want exactly 0", j, i, c[2])
+			}
+			if math.Abs(c[2]-want.WeightsMean[i][j]) > 1e-12 {
+				t.Errorf("[%d][%d] = %v, cmd/attn -valid %d: %v", i, j, c[2], real, want.WeightsMean[i][j])
+			}
+		}
+	}
+	if n := len(tb.chartCells("padding-0")[1]); n != 0 {
+		t.Errorf("the longer sentence has %d masked cells, want 0", n)
+	}
+	t.Logf("ok: the %d padded key cells are exactly 0 and the others match cmd/attn -valid %d", len(series[1]), real)
+	tb.screenshots("padding")
+	tb.checkClean("the padding view")
+}
