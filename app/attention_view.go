@@ -19,9 +19,9 @@ type AttentionView struct {
 
 	// The chart options, kept while what they are made of is unchanged: a
 	// click on a head rebuilds only the large chart.
-	thumbs    []string
+	thumbs    []ChartParts
 	thumbsKey string
-	main      string
+	main      ChartParts
 	mainTip   func(row, col int, v float64) string
 	mainKey   string
 }
@@ -58,7 +58,7 @@ func (v *AttentionView) Render() app.UI {
 				v.Props.Set(ctx, e, func(s *State) { s.Head = id })
 			}).
 			Body(
-				&Chart{Class: "thumb-chart", Option: v.thumbs[h]},
+				&Chart{Class: "thumb-chart", Parts: v.thumbs[h], Lazy: true},
 				app.Span().Class("thumb-name").Text(shortHeadName(lang, id)),
 			))
 	}
@@ -71,7 +71,7 @@ func (v *AttentionView) Render() app.UI {
 					ID:      "heatmap",
 					Class:   "heatmap",
 					Label:   Tf(lang, "chart.label", name),
-					Option:  v.main,
+					Parts:   v.main,
 					Tooltip: v.mainTip,
 					OnCell: func(ctx app.Context, e app.Event, row, col int) {
 						v.Props.Set(ctx, e, func(s *State) { s.Cell = CellRef{I: row, J: col, On: true} })
@@ -85,12 +85,12 @@ func (v *AttentionView) Render() app.UI {
 				return app.P().Class("caption").Text(T(lang, "attn.causal"))
 			}),
 		),
-		&CellPanel{Props: v.Props},
 		app.Div().Class("panel", "thumbs-panel").Body(
 			app.H3().Text(T(lang, "attn.all")),
 			app.P().Class("caption").Text(T(lang, "attn.all.caption")),
 			app.Div().Class("thumbs").Body(thumbs...),
 		),
+		&CellPanel{Props: v.Props},
 	)
 }
 
@@ -105,13 +105,13 @@ func (v *AttentionView) build(r *attention.Result, head int) {
 			if h == len(r.Heads) {
 				id = HeadMean
 			}
-			v.thumbs = append(v.thumbs, option(WeightsHeatmap(r, id, lang, true)))
+			v.thumbs = append(v.thumbs, parts(WeightsHeatmap(r, id, lang, true)))
 		}
 		v.thumbsKey = key
 	}
 	if mainKey := key + "/" + HeadKey(head); mainKey != v.mainKey {
 		h := WeightsHeatmap(r, head, lang, false)
-		v.main, v.mainTip, v.mainKey = option(h), h.TooltipHTML, mainKey
+		v.main, v.mainTip, v.mainKey = parts(h), h.TooltipHTML, mainKey
 	}
 }
 
@@ -146,10 +146,13 @@ func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) He
 			// A thumbnail has no room for a cell per token pair: draw
 			// the mean of each block.
 			h.Values = Pool(w, maxThumbCells)
-			k, _ := h.Values.Dims()
-			h.Rows = make([]string, k)
-			h.Cols = h.Rows
 		}
+		// A thumbnail shows no labels: blank ones leave its option's
+		// labels unchanged while the tokens change, so that a keystroke
+		// hands ECharts only the new data.
+		k, _ := h.Values.Dims()
+		h.Rows = make([]string, k)
+		h.Cols = h.Rows
 	} else {
 		h.CellLabels = CellLabelsFit(len(r.Tokens))
 	}
@@ -182,6 +185,17 @@ func Pool(m *mat.Dense, size int) *mat.Dense {
 		}
 	}
 	return dst
+}
+
+// parts returns h's option in parts, or none (an empty chart) if h cannot be
+// drawn, which the engine's results never cause.
+func parts(h Heatmap) ChartParts {
+	p, err := h.Parts()
+	if err != nil {
+		app.Log("attnviz:", err)
+		return ChartParts{}
+	}
+	return p
 }
 
 // option returns h's option, or "" (an empty chart) if h cannot be drawn,

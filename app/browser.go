@@ -79,9 +79,14 @@ func browserLang() string {
 }
 
 // setDocumentLang sets the lang attribute of <html>, which screen readers and
-// font selection (Han characters differ by language) follow.
+// font selection (Han characters differ by language) follow, and the
+// document's title in lang.
 func setDocumentLang(lang string) {
-	tryJS(func() { app.Window().Get("document").Get("documentElement").Set("lang", lang) })
+	tryJS(func() {
+		doc := app.Window().Get("document")
+		doc.Get("documentElement").Set("lang", lang)
+		doc.Set("title", T(lang, "app.title")) // the tab's and the history's name
+	})
 }
 
 // linkState returns the state part of the page's URL: its fragment, or its

@@ -21,7 +21,12 @@ type CellPanel struct {
 	app.Compo
 
 	Props Props
+
+	ctx app.Context // from OnMount: it outlives the close button
 }
+
+// OnMount keeps the panel's context.
+func (c *CellPanel) OnMount(ctx app.Context) { c.ctx = ctx }
 
 // Render returns the panel, or nothing when no weight is selected.
 func (c *CellPanel) Render() app.UI {
@@ -41,7 +46,7 @@ func (c *CellPanel) Render() app.UI {
 		return app.Span().Class("num").DataSet("name", name).DataSet("idx", idx).Text(formatNum(v, cellDigits))
 	}
 	close := func(ctx app.Context, ev app.Event) {
-		c.Props.Set(ctx, ev, func(s *State) { s.Cell = CellRef{} })
+		c.Props.Set(mountedCtx(c.ctx, ctx), ev, func(s *State) { s.Cell = CellRef{} })
 	}
 
 	// 1. q_i · k_j

@@ -16,12 +16,14 @@ import (
 type Chart struct {
 	app.Compo
 
-	ID      string // id of the element; may be empty
-	Class   string // extra classes of the element
-	Label   string // its accessible name; "" hides a decorative chart from screen readers
-	Option  string // the ECharts option, as JSON; "" draws nothing
-	MinSize int    // if > 0, the least width in CSS pixels: a larger chart scrolls
-	Loading string // text shown in the server-rendered page until ECharts draws
+	ID      string     // id of the element; may be empty
+	Class   string     // extra classes of the element
+	Label   string     // its accessible name; "" hides a decorative chart from screen readers
+	Option  string     // the ECharts option, as JSON; "" draws nothing
+	Parts   ChartParts // if its Base is not "", the option in parts, in place of Option
+	MinSize int        // if > 0, the least width in CSS pixels: a larger chart scrolls
+	Loading string     // text shown in the server-rendered page until ECharts draws
+	Lazy    bool       // draw only while on screen: one scrolled out of view draws when it comes back
 
 	// Tooltip, if not nil, gives the tooltip of the cell at (row, col) of
 	// value v, as HTML that it has escaped (Heatmap.TooltipHTML does). It
@@ -33,12 +35,14 @@ type Chart struct {
 	// (or tapped), with the click's event and the cell's row and column.
 	OnCell func(ctx app.Context, e app.Event, row, col int)
 
-	chart     app.Value // the ECharts instance; nil when not mounted
-	observer  app.Value // the ResizeObserver watching the element
-	onResize  app.Func
-	formatter app.Func // calls Tooltip
-	onClick   app.Func // calls OnCell
-	drawn     string   // the option ECharts has
+	chart      app.Value // the ECharts instance; nil when not mounted
+	observer   app.Value // the ResizeObserver watching the element
+	onResize   app.Func
+	formatter  app.Func   // calls Tooltip
+	onClick    app.Func   // calls OnCell
+	drawn      string     // the option ECharts has
+	drawnParts ChartParts // the parts ECharts has
+	onScreen   onScreen   // whether a Lazy chart is on screen
 }
 
 // Render returns the element ECharts draws into. It has no children go-app
@@ -109,6 +113,9 @@ func (c *Chart) OnMount(ctx app.Context) {
 		c.observer = ro.New(c.onResize)
 		c.observer.Call("observe", c.JSValue())
 	}
+	if c.Lazy {
+		c.onScreen.observe(ctx, c)
+	}
 	c.draw()
 }
 
@@ -121,6 +128,7 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 // OnDismount disposes of the ECharts instance and releases the Go functions
 // it and the ResizeObserver call.
 func (c *Chart) OnDismount() {
+	c.onScreen.stop()
 	if c.observer != nil {
 		c.observer.Call("disconnect")
 		c.observer = nil
@@ -136,15 +144,24 @@ func (c *Chart) OnDismount() {
 		}
 	}
 	c.drawn = ""
+	c.drawnParts = ChartParts{}
 }
 
 // draw hands ECharts the option if it has changed. The option is JSON that
 // JSON.parse turns into the object ECharts wants: app.ValueOf cannot convert
 // Go structs, and parsing once is faster than converting piece by piece.
 func (c *Chart) draw() {
+	if c.Lazy && c.onScreen.hidden {
+		return // drawn when it comes on screen
+	}
+	if c.chart != nil && c.Parts.Base != "" {
+		c.drawParts()
+		return
+	}
 	if c.chart == nil || c.Option == c.drawn {
 		return
 	}
+	c.drawnParts = ChartParts{}
 	if c.Option == "" {
 		c.chart.Call("clear")
 	} else {

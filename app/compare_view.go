@@ -172,6 +172,6 @@ func (v *CompareView) compare(lang string, head int, sa, sb *attention.Spec, nam
 	hd := diffMap(lang, Tf(lang, "compare.diff", nameA, nameB), d, p.maxAbs, labels, labels)
 	p.a, p.tipA = option(ha), ha.TooltipHTML
 	p.b, p.tipB = option(hb), hb.TooltipHTML
-	p.diff, p.tipDiff = option(hd), hd.TooltipHTML
+	p.diff, p.tipDiff = diffOption(hd), hd.TooltipHTML
 	return p
 }

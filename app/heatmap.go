@@ -10,7 +10,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -73,28 +72,58 @@ type Heatmap struct {
 // TooltipHTML. The error reports labels that do not match the matrix, an
 // empty scale (Min ≥ Max) or a value that is NaN or infinite.
 func (h Heatmap) Option() (string, error) {
-	rows, cols := h.Values.Dims()
-	switch {
-	case len(h.Rows) != rows || len(h.Cols) != cols:
-		return "", fmt.Errorf("heatmap: %d row and %d column labels for a %d×%d matrix", len(h.Rows), len(h.Cols), rows, cols)
-	case !(h.Min < h.Max):
-		return "", fmt.Errorf("heatmap: empty colour scale [%v, %v]", h.Min, h.Max)
-	}
-	colors := h.Colors
-	if colors == nil {
-		colors = Viridis
-	}
-	data, err := h.data()
+	p, err := h.Parts()
 	if err != nil {
 		return "", err
 	}
+	return p.Option(), nil
+}
 
+// Parts returns the option of h in the parts that Chart can update one by
+// one: the base (made with go-echarts, and kept in a cache while what it is
+// made of is unchanged: on a keystroke usually only the data and the labels
+// change), the axis labels and the data. Its errors are Option's.
+func (h Heatmap) Parts() (ChartParts, error) {
+	rows, cols := h.Values.Dims()
+	switch {
+	case len(h.Rows) != rows || len(h.Cols) != cols:
+		return ChartParts{}, fmt.Errorf("heatmap: %d row and %d column labels for a %d×%d matrix", len(h.Rows), len(h.Cols), rows, cols)
+	case !(h.Min < h.Max):
+		return ChartParts{}, fmt.Errorf("heatmap: empty colour scale [%v, %v]", h.Min, h.Max)
+	}
+	data, err := h.data()
+	if err != nil {
+		return ChartParts{}, err
+	}
 	labelSize := 14
 	switch n := max(rows, cols); {
 	case n > 48:
 		labelSize = 10
 	case n > 24:
 		labelSize = 12
+	}
+	var media []any
+	if !h.Compact {
+		media = h.media(labelSize)
+	}
+	base, err := h.base(labelSize, media)
+	if err != nil {
+		return ChartParts{}, err
+	}
+	return ChartParts{Base: base, X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data)}, nil
+}
+
+// base returns the option of h without its labels and data, which stand as
+// placeholders (see ChartParts), from the cache when it holds it.
+func (h Heatmap) base(labelSize int, media []any) (string, error) {
+	rows, cols := h.Values.Dims()
+	colors := h.Colors
+	if colors == nil {
+		colors = Viridis
+	}
+	key, cached := baseCache.get(h, labelSize, colors, media)
+	if cached != "" {
+		return cached, nil
 	}
 	axisLabel := func() *opts.AxisLabel {
 		return &opts.AxisLabel{
@@ -117,7 +146,7 @@ func (h Heatmap) Option() (string, error) {
 		charts.WithAnimation(false),
 		charts.WithXAxisOpts(opts.XAxis{
 			Type:     "category",
-			Data:     h.Cols,
+			Data:     xPlaceholder,
 			Position: "top",
 			Show:     opts.Bool(!h.Compact),
 			Name:     axisName(h.ColName + " →"),
@@ -131,7 +160,7 @@ func (h Heatmap) Option() (string, error) {
 		}),
 		charts.WithYAxisOpts(opts.YAxis{
 			Type:         "category",
-			Data:         h.Rows,
+			Data:         yPlaceholder,
 			Inverse:      opts.Bool(true), // row 0 on top
 			Show:         opts.Bool(!h.Compact),
 			Name:         axisName(h.RowName + " ↓"),
@@ -179,30 +208,19 @@ func (h Heatmap) Option() (string, error) {
 	// in: go-echarts' reflection, or even encoding/json checking it as a
 	// RawMessage, would cost more per keystroke than the rest of the page.
 	c.MultiSeries[0].Data = dataPlaceholder
-	v := heatmapVisitor{min: h.Min, max: h.Max, nameSize: labelSize}
-	if !h.Compact {
-		v.media = h.media(labelSize)
-	}
-	c.Accept(v)
+	c.Accept(heatmapVisitor{min: h.Min, max: h.Max, nameSize: labelSize, media: media})
 	b, err := json.Marshal(c.JSON())
 	if err != nil {
 		return "", errors.Join(errors.New("heatmap: encoding the option"), err)
 	}
-	at := bytes.Index(b, []byte(`"`+dataPlaceholder+`"`))
-	if at < 0 {
-		panic("heatmap: the data placeholder is missing from the option")
+	for _, ph := range []string{xPlaceholder, yPlaceholder, dataPlaceholder} {
+		if bytes.Count(b, []byte(`"`+ph+`"`)) != 1 {
+			panic("heatmap: the placeholder " + ph + " is not once in the option")
+		}
 	}
-	var out strings.Builder
-	out.Grow(len(b) + len(data))
-	out.Write(b[:at])
-	out.Write(data)
-	out.Write(b[at+len(dataPlaceholder)+2:])
-	return out.String(), nil
+	baseCache.put(key, string(b))
+	return string(b), nil
 }
-
-// dataPlaceholder stands for the series data while go-echarts encodes the
-// rest of the option.
-const dataPlaceholder = "attnviz:data"
 
 // data returns the series data of h as JSON: each cell is [col, row, value],
 // with, when the cells are labelled, a 4th dimension, the label text. col

@@ -121,7 +121,7 @@ func (v *MatricesView) renderInput(lang string) app.UI {
 				app.Span().Text(T(lang, "mx.scale")),
 			),
 		),
-		app.If(v.err != nil && !isGrid(v.err.Field), func() app.UI {
+		slot(v.err != nil && !isGrid(v.err.Field), func() app.UI {
 			return v.errorBox(lang, "")
 		}),
 		app.Div().Class("mx-grids").Body(grids...),
@@ -261,15 +261,15 @@ func (v *MatricesView) renderResult(lang string) app.UI {
 		app.H2().Text(T(lang, "mx.result")),
 		app.P().ID("mx-summary").Class("mx-summary").Text(
 			Tf(lang, "mx.summary", n, dModel, len(r.Heads), dk, dv, dOut)),
-		app.P().ID("mx-wo").Class("mx-wo").DataSet("wo", spec.Wo != nil).Text(wo),
-		app.If(stale != "", func() app.UI {
+		app.P().ID("mx-wo").Class("mx-wo").DataSet("wo", strconv.FormatBool(spec.Wo != nil)).Text(wo),
+		slot(stale != "", func() app.UI {
 			return app.P().Class("caption", "mx-stale").Text(T(lang, "mx.stale"))
 		}),
 		app.P().Class("caption").Text(T(lang, "attn.caption")),
-		app.If(r.Options.Causal, func() app.UI {
+		slot(r.Options.Causal, func() app.UI {
 			return app.P().Class("caption").Text(T(lang, "attn.causal"))
 		}),
-		app.If(r.Options.Valid < n, func() app.UI {
+		slot(r.Options.Valid < n, func() app.UI {
 			return app.P().Class("caption").Text(Tf(lang, "mx.valid.caption", r.Options.Valid))
 		}),
 		app.Div().Class("mx-heads").Body(charts...),
@@ -331,7 +331,7 @@ func (v *MatricesView) renderIO(lang string) app.UI {
 	return app.Div().Class("panel", "mx-io").Body(
 		app.H2().Text(T(lang, "mx.io.title")),
 		app.P().Class("caption").Text(T(lang, "mx.io.intro")),
-		app.If(!matricesLinkFits(v.Props.State), func() app.UI {
+		slot(!matricesLinkFits(v.Props.State), func() app.UI {
 			return app.P().ID("mx-link-note").Class("notice", "mx-link-note").Role("status").
 				Text(T(lang, "mx.link.tooLarge"))
 		}),
@@ -350,12 +350,12 @@ func (v *MatricesView) renderIO(lang string) app.UI {
 			Text(v.json).
 			OnInput(func(ctx app.Context, e app.Event) {
 				v.json = ctx.JSSrc().Get("value").String()
-				v.jsonNote = ""
+				v.jsonNote, v.jsonErr = "", nil
 			}),
-		app.If(v.jsonErr != nil, func() app.UI {
+		slot(v.jsonErr != nil, func() app.UI {
 			return app.P().ID("mx-json-error").Class("error").Role("alert").Text(v.jsonErr.Message(lang))
 		}),
-		app.If(v.jsonNote != "", func() app.UI {
+		slot(v.jsonNote != "", func() app.UI {
 			return app.P().ID("mx-json-note").Class("mx-note").Role("status").Text(T(lang, v.jsonNote))
 		}),
 		app.Div().Class("mx-buttons").Body(
@@ -449,7 +449,7 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 		text := reader.Get("result").String()
 		ctx.Dispatch(func(ctx app.Context) {
 			v.json = text
-			v.importJSON(ctx, app.Event{}, text)
+			v.importJSON(ctx, e, text) // measured from the choice of the file
 		})
 		return nil
 	})
@@ -462,4 +462,12 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 	reader.Set("onerror", onerror)
 	reader.Call("readAsText", file)
 	ctx.JSSrc().Set("value", "") // the same file again is a change too
+}
+
+// slot returns a fixed element holding what f returns while cond holds.
+// go-app matches children by position: an element that comes and goes
+// among its siblings would make it replace those after it, the box being
+// typed in or the button being clicked among them.
+func slot(cond bool, f func() app.UI) app.UI {
+	return app.Div().Class("mx-slot").Body(app.If(cond, f))
 }

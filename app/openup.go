@@ -109,7 +109,7 @@ func MaskedOption(h Heatmap, valid int) (string, error) {
 	}
 	s0 := series[0].(map[string]any)
 	data, _ := s0["data"].([]any)
-	var shown, masked []any
+	shown, masked := []any{}, []any{}
 	for _, d := range data {
 		cell := d.([]any)
 		if col, _ := cell[0].(float64); int(col) >= valid {
@@ -172,10 +172,10 @@ func lineOption(xName, yName string, x []string, yMin, yMax float64, lines []lin
 			AxisLabel: &opts.AxisLabel{FontSize: 13, Color: "#1f2328"},
 		}),
 		charts.WithYAxisOpts(opts.YAxis{
-			Type: "value", Name: yName, Min: yMin, Max: yMax,
+			Type: "value", Name: yName, Min: yMin, Max: yMax, NameGap: 16,
 			AxisLabel: &opts.AxisLabel{FontSize: 13, Color: "#1f2328"},
 		}),
-		charts.WithGridOpts(opts.Grid{Left: "44", Right: "16", Top: "44", Bottom: "40"}),
+		charts.WithGridOpts(opts.Grid{Left: "44", Right: "16", Top: "72", Bottom: "40"}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0", Left: "center"}),
 	)
@@ -207,6 +207,36 @@ func lineOption(xName, yName string, x []string, yMin, yMax float64, lines []lin
 	b, err := json.Marshal(o)
 	if err != nil {
 		panic(err) // maps of JSON values always encode
+	}
+	return string(b)
+}
+
+// diffOption returns the option of a difference heatmap h: its cell labels
+// dark on the light middle of the diverging scale (no dark box), with
+// "-0.00" written "0.00".
+func diffOption(h Heatmap) string {
+	s := option(h)
+	if s == "" {
+		return ""
+	}
+	var o map[string]any
+	if err := json.Unmarshal([]byte(s), &o); err != nil {
+		return s
+	}
+	for _, x := range o["series"].([]any) {
+		series := x.(map[string]any)
+		if label, ok := series["label"].(map[string]any); ok {
+			label["color"], label["backgroundColor"] = "#1f2328", "rgba(255,255,255,0.6)"
+		}
+		for _, d := range series["data"].([]any) {
+			if cell := d.([]any); len(cell) > 3 && cell[3] == "-0.00" {
+				cell[3] = "0.00"
+			}
+		}
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return s
 	}
 	return string(b)
 }

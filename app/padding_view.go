@@ -126,7 +126,11 @@ func (v *PaddingView) build(st State, head int) {
 		// The engine tokenizes; a first run tells the real length.
 		r, err := v.engine.Run(func() *attention.Spec { s := st; s.Text = t; return s.Spec() }())
 		if err != nil {
-			v.sides[i] = paddedSide{err: Tf(lang, "compare.rejected", t, err.Error())}
+			msg := Tf(lang, "compare.rejected", t, err.Error())
+			if strings.TrimSpace(t) == "" {
+				msg = T(lang, "compare.empty")
+			}
+			v.sides[i] = paddedSide{err: msg}
 			counts[i] = -1
 			continue
 		}

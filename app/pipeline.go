@@ -62,7 +62,7 @@ var pipelineSteps = []pipelineStep{
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Weights }},
 	{ID: "output", Formula: "weights·V", Shape: "n×d_v",
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Output }},
-	{ID: "concat", Formula: "[head₁ | … | head_h]", Shape: "n×h·d_v",
+	{ID: "concat", Formula: "[head₁…head_h]", Shape: "n×h·d_v",
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Concat }},
 	{ID: "wo", Formula: "·Wo", Shape: "n×d_model",
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Output }},
@@ -400,12 +400,12 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 	rows, cols := m.Dims()
 	name := T(lang, "step."+s.ID)
 	closeStep := func(ctx app.Context, e app.Event) {
-		v.Props.Set(ctx, e, func(st *State) { st.Step = "" })
+		v.Props.Set(mountedCtx(v.ctx, ctx), e, func(st *State) { st.Step = "" })
 	}
 	var onCell func(ctx app.Context, e app.Event, row, col int)
 	if s.NByN {
 		onCell = func(ctx app.Context, e app.Event, row, col int) {
-			v.Props.Set(ctx, e, func(st *State) {
+			v.Props.Set(mountedCtx(v.ctx, ctx), e, func(st *State) {
 				st.Cell = CellRef{I: row, J: col, On: true}
 				if s.Weights {
 					st.Step = "" // show the cell's panel
@@ -430,7 +430,9 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 		for j := range cols {
 			x := m.At(i, j)
 			if s.Masked && r.Options.Masked(i, j) {
-				cells = append(cells, app.Td().Class("masked").DataSet("masked", "1").Text("−∞"))
+				// Shown as masked: −∞ before the softmax, 0 after it.
+				cells = append(cells, app.Td().Class("masked").DataSet("masked", "1").
+					Title(T(lang, "step.maskedCell")).Text(formatNum(x, 0)))
 				continue
 			}
 			cells = append(cells, app.Td().Text(formatNum(x, 3)))
@@ -505,4 +507,15 @@ func formatNum(v float64, digits int) string {
 		return "−" + s[1:]
 	}
 	return s
+}
+
+// mountedCtx returns own, the context of a component that outlives the
+// change, if it has one, else ctx: the page measures an update in a Defer of
+// the context it is given, which never runs if that context's element (a
+// close button, say) is gone after the update.
+func mountedCtx(own, ctx app.Context) app.Context {
+	if own.Context != nil {
+		return own
+	}
+	return ctx
 }

@@ -40,6 +40,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"step.close":       "Close",
 		"step.clickCell":   "Click a cell to work its weight out by hand.",
 		"step.values":      "Values",
+		"step.maskedCell":  "Masked",
 
 		"term.token":        "token",
 		"term.column":       "column",
@@ -98,6 +99,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"step.close":       "关闭",
 		"step.clickCell":   "点击一个格子，手算它的权重。",
 		"step.values":      "数值",
+		"step.maskedCell":  "被掩码",
 
 		"term.token":        "词元",
 		"term.column":       "列",

@@ -65,9 +65,16 @@ func TestPipelineViewRenders(t *testing.T) {
 	r := pipelineResult(t, s)
 	n := len(r.Tokens)
 	html := render(t, &PipelineView{Props: Props{State: s, Result: r, Rev: 1, Set: noSet}})
-	var steps []string
-	for _, m := range regexp.MustCompile(`class="pipe-step[^"]*"[^>]*data-step="([a-z]+)"|data-step="([a-z]+)"[^>]*class="pipe-step`).FindAllStringSubmatch(html, -1) {
-		steps = append(steps, m[1]+m[2])
+	var steps, shapes []string
+	for _, el := range elementsOf(html, "button") {
+		if strings.HasPrefix(el.attrs["class"], "pipe-step") {
+			steps = append(steps, el.attrs["data-step"])
+		}
+	}
+	for _, el := range elementsOf(html, "span") {
+		if el.attrs["class"] == "pipe-shape" {
+			shapes = append(shapes, el.attrs["data-shape"])
+		}
 	}
 	var want []string
 	for _, st := range pipelineSteps {
@@ -76,14 +83,13 @@ func TestPipelineViewRenders(t *testing.T) {
 	if !slices.Equal(steps, want) {
 		t.Errorf("steps %v, want %v", steps, want)
 	}
-	shapes := regexp.MustCompile(`class="pipe-shape" data-shape="([0-9]+×[0-9]+)"`).FindAllStringSubmatch(html, -1)
 	wantShapes := []string{"16", "8", "8", "8", "11", "11", "11", "11", "8", "16", "16"}
 	if len(shapes) != len(wantShapes) {
 		t.Fatalf("%d shapes, want %d", len(shapes), len(wantShapes))
 	}
 	for k, m := range shapes {
-		if want := strconv.Itoa(n) + "×" + wantShapes[k]; m[1] != want {
-			t.Errorf("step %s shape %s, want %s", pipelineSteps[k].ID, m[1], want)
+		if want := strconv.Itoa(n) + "×" + wantShapes[k]; m != want {
+			t.Errorf("step %s shape %s, want %s", pipelineSteps[k].ID, m, want)
 		}
 	}
 	if strings.Contains(html, `id="step-view"`) {
@@ -159,11 +165,10 @@ func TestCellPanelRenders(t *testing.T) {
 		html = render(t, &CellPanel{Props: Props{State: s, Result: r, Set: noSet}})
 		e := attention.ExplainCell(r, 0, c.I, c.J)
 		nums := map[string]string{}
-		for _, m := range regexp.MustCompile(`data-idx="([^"]*)" data-name="([a-z]+)"[^>]*>([^<]*)<`).FindAllStringSubmatch(html, -1) {
-			nums[m[2]+"/"+m[1]] = m[3]
-		}
-		for _, m := range regexp.MustCompile(`data-name="([a-z]+)" data-idx="([^"]*)"[^>]*>([^<]*)<`).FindAllStringSubmatch(html, -1) {
-			nums[m[1]+"/"+m[2]] = m[3]
+		for _, el := range elementsOf(html, "span") {
+			if name, ok := el.attrs["data-name"]; ok {
+				nums[name+"/"+el.attrs["data-idx"]] = el.text
+			}
 		}
 		check := func(key string, v float64) {
 			t.Helper()
@@ -192,4 +197,24 @@ func TestFormatNum(t *testing.T) {
 			t.Errorf("formatNum(%v) = %q, want %q", c.v, got, c.want)
 		}
 	}
+}
+
+type htmlElem struct {
+	attrs map[string]string
+	text  string // the text up to the first child
+}
+
+// elementsOf returns the elements of tag in html, with their attributes in
+// any order.
+func elementsOf(html, tag string) []htmlElem {
+	var out []htmlElem
+	attr := regexp.MustCompile(`([a-z-]+)="([^"]*)"`)
+	for _, m := range regexp.MustCompile(`<`+tag+`((?:\s[^>]*)?)>([^<]*)`).FindAllStringSubmatch(html, -1) {
+		el := htmlElem{attrs: map[string]string{}, text: m[2]}
+		for _, a := range attr.FindAllStringSubmatch(m[1], -1) {
+			el.attrs[a[1]] = a[2]
+		}
+		out = append(out, el)
+	}
+	return out
 }

@@ -235,7 +235,7 @@ func TestScalingView(t *testing.T) {
 			t.Errorf("link %s lacks %s", link, want)
 		}
 	}
-	if n := len(tb.chartCells("sweep-max")); n != 2 {
+	if n := eval[int](tb, `echarts.getInstanceByDom(document.getElementById("sweep-max")).getOption().series.length`); n != 2 {
 		t.Errorf("the sweep chart has %d lines, want 2", n)
 	}
 	tb.screenshots("scaling")
@@ -282,12 +282,17 @@ func TestCompareView(t *testing.T) {
 
 	// Counts that differ are said, and the mask comparison stays.
 	tb.change("#sentence2", "The mat sat.", "input")
-	if got := eval[string](tb, `document.querySelector("#compare-diff-error")?.textContent ?? ""`); !strings.Contains(got, "6 tokens") || !strings.Contains(got, "4") {
+	if got := eval[string](tb, `document.querySelector("#compare-diff-error")?.textContent ?? ""`); !strings.Contains(got, "7 tokens") || !strings.Contains(got, "B 4") {
 		t.Errorf("different counts: %q", got)
 	}
 	if eval[bool](tb, `!document.querySelector("#compare-maskdiff")`) {
 		t.Error("#compare-maskdiff is gone")
 	}
+	tb.change("#lang", "zh-Hans", "change")
+	if got := eval[string](tb, `document.querySelector("#compare-diff-error").textContent`); !strings.Contains(got, "句子 A 有 7 个词元") {
+		t.Errorf("in Chinese, different counts: %q", got)
+	}
+	tb.screenshots("compare-zh")
 	tb.checkClean("the compare view")
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"mime"
@@ -38,6 +40,7 @@ type siteServer struct {
 type servedFile struct {
 	contentType string
 	raw, gz     []byte // gz is nil for files not worth compressing
+	etag        string // of raw, such as "\"3f2a…\""; the gzipped body's adds -gz
 }
 
 // compressible lists the extensions served gzip-compressed.
@@ -79,7 +82,8 @@ func loadSite(root string) (map[string]*servedFile, error) {
 		if err != nil {
 			return err
 		}
-		f := &servedFile{contentType: contentType(p), raw: raw}
+		sum := sha256.Sum256(raw)
+		f := &servedFile{contentType: contentType(p), raw: raw, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 		if compressible[strings.ToLower(filepath.Ext(p))] {
 			var buf bytes.Buffer
 			zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
@@ -147,13 +151,24 @@ func (s *siteServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body := f.raw
 	h := w.Header()
 	h.Set("Content-Type", f.contentType)
+	// As static hosts (GitHub Pages, nginx, S3…) do: revalidate, with an
+	// ETag, so that a request the HTTP cache already holds (the service
+	// worker's precache after the page's own requests) gets 304 and no body.
 	h.Set("Cache-Control", "no-cache")
+	etag := f.etag
 	if f.gz != nil {
 		h.Set("Vary", "Accept-Encoding")
 		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
 			h.Set("Content-Encoding", "gzip")
 			body = f.gz
+			etag = strings.TrimSuffix(etag, `"`) + `-gz"`
 		}
+	}
+	h.Set("ETag", etag)
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, etag) {
+		h.Del("Content-Type")
+		w.WriteHeader(http.StatusNotModified)
+		return
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	if r.Method == http.MethodHead {
@@ -161,6 +176,18 @@ func (s *siteServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	written, _ := w.Write(body)
 	n = int64(written)
+}
+
+// etagMatch reports whether an If-None-Match header lists etag (or is *),
+// comparing weakly as RFC 9110 asks for If-None-Match.
+func etagMatch(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == strings.TrimPrefix(etag, "W/") {
+			return true
+		}
+	}
+	return false
 }
 
 // acceptsGzip reports whether an Accept-Encoding header allows gzip.

@@ -102,3 +102,45 @@ func TestAcceptsGzip(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteServerRevalidates: the server sends an ETag, per encoding, and
+// answers a request that has it with 304 and no body, as static hosts do.
+func TestSiteServerRevalidates(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "app.js"), bytes.Repeat([]byte("let x = 1;\n"), 100), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := serveSite(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	get := func(enc, inm string) *http.Response {
+		req, _ := http.NewRequest(http.MethodGet, s.URL+"/app.js", nil)
+		req.Header.Set("Accept-Encoding", enc)
+		if inm != "" {
+			req.Header.Set("If-None-Match", inm)
+		}
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	gz, plain := get("gzip", "").Header.Get("ETag"), get("identity", "").Header.Get("ETag")
+	if gz == "" || plain == "" || gz == plain {
+		t.Fatalf("ETags %q (gzip) and %q (identity): want two different ones", gz, plain)
+	}
+	s.Reset()
+	if resp := get("gzip", gz); resp.StatusCode != http.StatusNotModified {
+		t.Errorf("If-None-Match %s: status %d, want 304", gz, resp.StatusCode)
+	}
+	if resp := get("gzip", plain); resp.StatusCode != http.StatusOK {
+		t.Errorf("If-None-Match of the identity body on a gzip request: status %d, want 200", resp.StatusCode)
+	}
+	if _, total := s.Sent(); total == 0 {
+		t.Errorf("sent nothing for the 200")
+	}
+}
