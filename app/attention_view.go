@@ -147,9 +147,12 @@ func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) He
 			// the mean of each block.
 			h.Values = Pool(w, maxThumbCells)
 		}
-		// A thumbnail shows no labels: blank ones leave its option's
-		// labels unchanged while the tokens change, so that a keystroke
-		// hands ECharts only the new data.
+		// A thumbnail shows no labels and no tooltip: blank labels leave
+		// its option's labels unchanged while the tokens change, so that a
+		// keystroke hands ECharts only the new data, and without a name
+		// every thumbnail of a size shares one go-echarts base (the button
+		// around it names the head).
+		h.Name = ""
 		k, _ := h.Values.Dims()
 		h.Rows = make([]string, k)
 		h.Cols = h.Rows

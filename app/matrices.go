@@ -150,7 +150,10 @@ type inputError struct {
 // Message returns the error in lang.
 func (e *inputError) Message(lang string) string {
 	if e.Inner != nil {
-		return Tf(lang, e.Key, fieldLabel(lang, e.Inner.Field), e.Inner.Message(lang))
+		if label := fieldLabel(lang, e.Inner.Field); label != "" {
+			return Tf(lang, e.Key, Tf(lang, "mx.err.label", label, e.Inner.Message(lang)))
+		}
+		return Tf(lang, e.Key, e.Inner.Message(lang))
 	}
 	return Tf(lang, e.Key, e.Args...)
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/attnviz/attnviz/attention"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func TestMatricesExample(t *testing.T) {
@@ -303,5 +304,70 @@ func TestMatricesLink(t *testing.T) {
 		if _, err := DecodeState("view=matrices&m="+m, DefaultState(LangEN)); err == nil {
 			t.Errorf("m=%.30s… accepted", m)
 		}
+	}
+}
+
+func TestImportFieldMessage(t *testing.T) {
+	big := `{"x": [[1, 2], [3, 4]], "wq": [[1], [2]], "wk": [[1], [2]], "wv": [` +
+		`[` + strings.TrimSuffix(strings.Repeat("1,", maxMatrixWidth+1), ",") + `],` +
+		`[` + strings.TrimSuffix(strings.Repeat("1,", maxMatrixWidth+1), ",") + `]]}`
+	_, err := parseImport([]byte(big))
+	if err == nil || err.Key != "mx.err.importField" {
+		t.Fatalf("a wide wv: %+v", err)
+	}
+	for lang, want := range map[string]string{
+		LangEN: "This spec cannot be shown here: Wv: 257 columns; at most 256.",
+		LangZH: "这个规格无法在这里显示：Wv：257 列；最多 256 列。",
+	} {
+		if got := err.Message(lang); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// TestPageMatrices opens the matrices view from links: the page computes
+// the link's matrices, hides the sentence, and shows the boxes; a bad m
+// gives the default view with a notice.
+func TestPageMatrices(t *testing.T) {
+	data, err := os.ReadFile("../testdata/reference/two-heads-causal.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, ierr := parseImport(data)
+	if ierr != nil {
+		t.Fatal(ierr.Message(LangEN))
+	}
+	s := State{Matrices: canonicalMatrices(spec)}
+	link := "view=matrices&lang=zh-Hans&m=" + encodeMatricesLink(&s)
+
+	p := &Page{}
+	p.open(link, DefaultState(LangEN))
+	if p.notice != "" || p.state.View != matricesViewID || p.result == nil || len(p.result.Heads) != 2 || len(p.result.Tokens) != 7 {
+		t.Fatalf("the link opens notice %q, view %q, result %v", p.notice, p.state.View, p.result)
+	}
+	html := rerender(p)
+	for _, want := range []string{`class="page own-input"`, `id="mx-x"`, `id="mx-wo-note"`, "你自己的矩阵"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if element(html, "error") != "" {
+		t.Error("the link opens on an #error")
+	}
+
+	// Back to the sentence: its result, not the matrices'.
+	p.set(app.Context{}, app.Event{}, func(s *State) { s.View = "attention" })
+	if p.result.Tokens[0] != "The" {
+		t.Errorf("the attention view shows the tokens %q", p.result.Tokens)
+	}
+	p.set(app.Context{}, app.Event{}, func(s *State) { s.View = matricesViewID })
+	if len(p.result.Tokens) != 7 {
+		t.Errorf("the matrices view shows %d tokens", len(p.result.Tokens))
+	}
+
+	p = &Page{}
+	p.open("view=matrices&m=zAAAA", DefaultState(LangEN))
+	if p.notice == "" || p.state != DefaultState(LangEN) {
+		t.Errorf("a bad m: notice %q, state %+v", p.notice, p.state)
 	}
 }

@@ -139,13 +139,13 @@ func (v *MatricesView) field(lang, name, id string, input app.UI) app.UI {
 // errorBox is the message of v.err, #error: at the box of a matrix when
 // field is that matrix, above the matrices for the rest.
 func (v *MatricesView) errorBox(lang, field string) app.UI {
-	msg := v.err.Message(lang)
+	msg := Tf(lang, "mx.err.whole", v.err.Message(lang), T(lang, "mx.err.kept"))
 	if label := fieldLabel(lang, v.err.Field); label != "" {
-		msg = label + ": " + msg
+		msg = Tf(lang, "mx.err.at", label, v.err.Message(lang), T(lang, "mx.err.kept"))
 	}
 	return app.P().ID("error").Class("error", "mx-error").Role("alert").
 		DataSet("field", v.err.Field).
-		Text(msg + " " + T(lang, "mx.err.kept"))
+		Text(msg)
 }
 
 func isGrid(field string) bool {
@@ -261,7 +261,7 @@ func (v *MatricesView) renderResult(lang string) app.UI {
 		app.H2().Text(T(lang, "mx.result")),
 		app.P().ID("mx-summary").Class("mx-summary").Text(
 			Tf(lang, "mx.summary", n, dModel, len(r.Heads), dk, dv, dOut)),
-		app.P().ID("mx-wo").Class("mx-wo").DataSet("wo", strconv.FormatBool(spec.Wo != nil)).Text(wo),
+		app.P().ID("mx-wo-note").Class("mx-wo").DataSet("wo", strconv.FormatBool(spec.Wo != nil)).Text(wo),
 		slot(stale != "", func() app.UI {
 			return app.P().Class("caption", "mx-stale").Text(T(lang, "mx.stale"))
 		}),

@@ -68,6 +68,15 @@ var pipelineSteps = []pipelineStep{
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Output }},
 }
 
+// formula returns the step's formula in lang: the "step.formula.<id>" message
+// where a formula has words in it, the Formula as written otherwise.
+func (s *pipelineStep) formula(lang string) string {
+	if key := "step.formula." + s.ID; T(lang, key) != key {
+		return T(lang, key)
+	}
+	return s.Formula
+}
+
 // stepByID returns the pipeline step of id, or nil.
 func stepByID(id string) *pipelineStep {
 	for i := range pipelineSteps {
@@ -292,7 +301,7 @@ func (v *PipelineView) Render() app.UI {
 			}).
 			Body(
 				app.Span().Class("pipe-name").Text(T(lang, "step."+s.ID)),
-				app.Span().Class("pipe-formula").Text(s.Formula),
+				app.Span().Class("pipe-formula").Text(s.formula(lang)),
 				&Chart{Class: "pipe-chart", Option: v.thumbs[k]},
 				app.Span().Class("pipe-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
 					Text(shapeText(shape, rows, cols)),
@@ -460,7 +469,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 						OnClick(closeStep),
 				),
 				app.P().Class("step-formula").Body(
-					app.Code().Text(s.Formula),
+					app.Code().Text(s.formula(lang)),
 					app.Span().ID("step-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
 						Text(" "+shapeText(s.Shape, rows, cols)),
 				),

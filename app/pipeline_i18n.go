@@ -24,6 +24,10 @@ var _ = registerMessages(map[string]map[string]string{
 		"step.concat":  "Concat heads",
 		"step.wo":      "Output projection",
 
+		"step.formula.masked": "mask → −∞",
+		"step.formula.output": "weights·V",
+		"step.formula.concat": "[head₁…head_h]",
+
 		"step.explain.x":       "One row per token: its embedding vector (plus position, if on).",
 		"step.explain.q":       "Each token's query: what it is looking for. Q = X·Wq, this head's columns.",
 		"step.explain.k":       "Each token's key: what it answers to. K = X·Wk, this head's columns.",
@@ -82,6 +86,10 @@ var _ = registerMessages(map[string]map[string]string{
 		"step.output":  "加权求和",
 		"step.concat":  "拼接各头",
 		"step.wo":      "输出投影",
+
+		"step.formula.masked": "掩码 → −∞",
+		"step.formula.output": "权重·V",
+		"step.formula.concat": "[头₁…头_h]",
 
 		"step.explain.x":       "每个词元一行：它的嵌入向量（若开启，则加上位置编码）。",
 		"step.explain.q":       "每个词元的查询：它在寻找什么。Q = X·Wq，取本头的列。",

@@ -28,6 +28,7 @@ type ScalingView struct {
 	mainKey string
 
 	engine   attention.Engine
+	weights  sweepWeights
 	sweep    []sweepPoint
 	sweepKey string
 	maxOpt   string
@@ -150,7 +151,7 @@ func (v *ScalingView) buildSweep(st State, lang string, n int) {
 		strconv.FormatInt(st.Seed, 10), encodeBool(st.Causal), encodeBool(st.Positional),
 		formatTemperature(st.Temperature)}, "\x00")
 	if key != v.sweepKey {
-		v.sweep = Sweep(&v.engine, st)
+		v.sweep = Sweep(&v.engine, st, &v.weights)
 		v.sweepKey = key
 	}
 	if optKey := key + "\x00" + lang; optKey != v.optKey {
@@ -181,21 +182,23 @@ func (v *ScalingView) buildSweep(st State, lang string, n int) {
 // The query and key weights are attention.UnitVariance, so that queries and
 // keys have components of variance about 1, as the argument for √d_k
 // assumes; the other weights are the engine's. Points the engine rejects
-// are left out.
-func Sweep(e *attention.Engine, st State) []sweepPoint {
+// are left out. The values do not change the weights, so they get d_v = 1,
+// which keeps the sweep cheap. w, if not nil, keeps the weights between
+// calls.
+func Sweep(e *attention.Engine, st State, w *sweepWeights) []sweepPoint {
+	if w == nil {
+		w = new(sweepWeights)
+	}
 	var out []sweepPoint
 	for _, dk := range DKChoices {
+		wq, wk, wv := w.get(st.Seed, st.DModel, st.Heads, dk)
 		p := sweepPoint{DK: dk}
 		ok := true
 		for _, scale := range []bool{true, false} {
 			s := st
 			s.DK, s.NoScale = dk, !scale
 			spec := s.Spec()
-			wq := mat.NewDense(st.DModel, st.Heads*dk, nil)
-			wk := mat.NewDense(st.DModel, st.Heads*dk, nil)
-			attention.UnitVariance(wq, st.Seed, "wq")
-			attention.UnitVariance(wk, st.Seed, "wk")
-			spec.Wq, spec.Wk = attention.Rows(wq), attention.Rows(wk)
+			spec.Wq, spec.Wk, spec.Wv = wq, wk, wv
 			r, err := e.Run(spec)
 			if err != nil {
 				ok = false
@@ -220,6 +223,32 @@ func Sweep(e *attention.Engine, st State) []sweepPoint {
 		}
 	}
 	return out
+}
+
+// sweepWeights keeps the weights of a sweep (the query and key weights by
+// d_k) for one seed, d_model and number of heads: typing changes none of
+// them.
+type sweepWeights struct {
+	key    [3]int64
+	wq, wk map[int][][]float64
+	wv     [][]float64 // d_model × heads: d_v = 1
+}
+
+func (w *sweepWeights) get(seed int64, dModel, heads, dk int) (wq, wk, wv [][]float64) {
+	if key := [3]int64{seed, int64(dModel), int64(heads)}; key != w.key || w.wq == nil {
+		w.key, w.wq, w.wk = key, map[int][][]float64{}, map[int][][]float64{}
+		v := mat.NewDense(dModel, heads, nil)
+		attention.Xavier(v, seed, "wv")
+		w.wv = attention.Rows(v)
+	}
+	if w.wq[dk] == nil {
+		q := mat.NewDense(dModel, heads*dk, nil)
+		k := mat.NewDense(dModel, heads*dk, nil)
+		attention.UnitVariance(q, seed, "wq")
+		attention.UnitVariance(k, seed, "wk")
+		w.wq[dk], w.wk[dk] = attention.Rows(q), attention.Rows(k)
+	}
+	return w.wq[dk], w.wk[dk], w.wv
 }
 
 // emptyView prompts for a sentence.

@@ -89,6 +89,8 @@
 // The same spec gives bit-identical results on amd64 and in WebAssembly: the
 // exponentials and logarithms come from package detmath instead of math.Exp
 // (assembly on amd64), random numbers from math/rand/v2's PCG, and matrix
-// products from gonum's untransposed Dgemm path, which sums every element in
-// the same order with or without assembly.
+// products sum every element in the order of gonum's untransposed Dgemm path,
+// with or without assembly: small products with a hand-written loop
+// (kernel.go, tested bit for bit against mat.Mul), large ones natively with
+// mat.Mul itself, in parallel.
 package attention

@@ -245,8 +245,8 @@ func TestMatricesReference(t *testing.T) {
 			Wo json.RawMessage `json:"wo"`
 		}
 		json.Unmarshal(c.Spec, &spec)
-		if wo := eval[string](tb, `document.querySelector("#mx-wo").dataset.wo`); wo != fmt.Sprint(spec.Wo != nil) {
-			t.Errorf("%s: #mx-wo says data-wo=%s, the spec has wo: %v", what, wo, spec.Wo != nil)
+		if wo := eval[string](tb, `document.querySelector("#mx-wo-note").dataset.wo`); wo != fmt.Sprint(spec.Wo != nil) {
+			t.Errorf("%s: #mx-wo-note says data-wo=%s, the spec has wo: %v", what, wo, spec.Wo != nil)
 		}
 
 		if i == 0 {

@@ -439,7 +439,8 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
   `+"`wasm_exec.js`"+`. Ratio = wasm / native.
 - **Page.** `+"`go run ./cmd/build`"+` builds the site; `+"`bench/bare`"+` is a go-app page with one component and one line of
   text, built in the same run (GenerateStaticWebsite, wasm with the same flags), whose OnMount sets the
-  mark attnviz:first-render. Both are served from memory on 127.0.0.1, gzip level 6 for text and wasm.
+  mark attnviz:first-render. Both are served from memory on 127.0.0.1, gzip level 6 for text and wasm,
+  with Cache-Control: no-cache and an ETag, as static hosts serve them (a revalidation gets 304, no body).
   Each first load is a fresh headless Chromium (fresh --user-data-dir, cache disabled through the
   DevTools protocol, 1280×900 window); bytes are the encodedDataLength of Network.loadingFinished
   (body and HTTP headers) for the page's own requests (the service worker's precache requests are
