@@ -311,6 +311,12 @@ type state struct {
 	Head       string `json:"head"`
 	View       string `json:"view"`
 	Lang       string `json:"lang"`
+
+	// The settings of the scaling, compare and padding views.
+	Scale       bool    `json:"scale"`
+	Temperature float64 `json:"temperature"`
+	DK          int     `json:"d_k"`
+	Text2       string  `json:"text2"`
 }
 
 func (tb *tab) state() state {
@@ -321,6 +327,42 @@ func (tb *tab) state() state {
 		tb.t.Fatalf("window.attnviz.state() = %s: %v", raw, err)
 	}
 	return s
+}
+
+// screenshots saves full-page screenshots of the tab at 1280×800 and
+// 390×844 to artifacts/<name>-1280.png and -390.png, fails if the page is
+// wider than the screen, runs check (if not nil) at each width, and restores
+// the viewport.
+func (tb *tab) screenshots(name string, check func(width int64)) {
+	tb.t.Helper()
+	for _, size := range []struct {
+		w, h   int64
+		mobile bool
+	}{{1280, 800, false}, {390, 844, true}} {
+		var opts []chromedp.EmulateViewportOption
+		if size.mobile {
+			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
+		}
+		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...), chromedp.Sleep(700*time.Millisecond))
+		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		cancel()
+		if err != nil {
+			tb.t.Fatalf("screenshot: %v", err)
+		}
+		file := filepath.Join(artifactsDir, fmt.Sprintf("%s-%d.png", name, size.w))
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			tb.t.Fatalf("saving %s: %v", file, err)
+		}
+		overflow := eval[float64](tb, `document.documentElement.scrollWidth - document.documentElement.clientWidth`)
+		if overflow > 0 {
+			tb.t.Errorf("%s at %d px: the page is %v px wider than the screen", name, size.w, overflow)
+		}
+		if check != nil {
+			check(size.w)
+		}
+	}
+	tb.do("restoring the viewport", chromedp.EmulateViewport(1280, 900))
 }
 
 // result is the part of the result contract the tests compare.

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -483,34 +482,12 @@ func TestMatricesScreenshots(t *testing.T) {
 // than the screen.
 func (tb *tab) mxShots(name string) {
 	tb.t.Helper()
-	for _, size := range []struct {
-		w, h   int64
-		mobile bool
-	}{{1280, 800, false}, {390, 844, true}} {
-		var opts []chromedp.EmulateViewportOption
-		if size.mobile {
-			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
-		}
-		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...), chromedp.Sleep(700*time.Millisecond))
-		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		cancel()
-		if err != nil {
-			tb.t.Fatalf("screenshot: %v", err)
-		}
-		file := filepath.Join(artifactsDir, fmt.Sprintf("%s-%d.png", name, size.w))
-		if err := os.WriteFile(file, png, 0o644); err != nil {
-			tb.t.Fatal(err)
-		}
-		if wide := eval[float64](tb, `document.documentElement.scrollWidth - window.innerWidth`); wide > 0 {
-			tb.t.Errorf("%s at %d px: the page is %v px wider than the screen", name, size.w, wide)
-		}
+	tb.screenshots(name, func(w int64) {
 		over := eval[[]string](tb, `[...document.querySelectorAll(".view-matrices *")]
 			.filter(el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.right > window.innerWidth + 1 && !el.closest(".mx-table-scroll, .chart-scroll"); })
 			.map(el => el.tagName + (el.id ? "#" + el.id : "") + "." + el.className)`)
 		if len(over) > 0 {
-			tb.t.Errorf("%s at %d px: elements past the right edge: %q", name, size.w, over)
+			tb.t.Errorf("%s at %d px: elements past the right edge: %q", name, w, over)
 		}
-	}
-	tb.do("restoring the viewport", chromedp.EmulateViewport(1280, 900))
+	})
 }

@@ -3,12 +3,9 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -205,7 +202,7 @@ func TestPipelineSteps(t *testing.T) {
 	if got := eval[int](tb, `document.querySelectorAll("#step-values td[data-masked]").length`); got != n*(n-1)/2 {
 		t.Errorf("the weights step shows %d values as masked, want %d", got, n*(n-1)/2)
 	}
-	pipeShots(tb, "TestPipelineSteps_weights")
+	tb.screenshots("TestPipelineSteps_weights", nil)
 	tb.waitFor("the link to hold step=weights", `location.hash.includes("step=weights")`, 5*time.Second)
 	link := eval[string](tb, `location.href`)
 	tb2 := newTab(t, s)
@@ -213,7 +210,7 @@ func TestPipelineSteps(t *testing.T) {
 	tb2.waitFor("#step-view from the link", `document.querySelector("#step-view[data-step=weights]") !== null`, 10*time.Second)
 	t.Logf("ok: the link %s reopens the weights step", link[strings.Index(link, "#"):])
 	tb.click("#step-close")
-	pipeShots(tb, "TestPipelineSteps")
+	tb.screenshots("TestPipelineSteps", nil)
 	tb.checkClean("the pipeline view")
 	tb2.checkClean("the pipeline view from a link")
 }
@@ -251,7 +248,7 @@ func TestCellPanel(t *testing.T) {
 	tb.waitUpdates(n0)
 	tb.waitFor("the cell panel", `document.querySelector("#cell-panel[data-query='3'][data-key='1']") !== null`, 10*time.Second)
 	checkCellPanel(t, tb, 0, qi, kj, false)
-	pipeShots(tb, "TestCellPanel_main")
+	tb.screenshots("TestCellPanel_main", nil)
 
 	// Causal: the cell above the diagonal is masked, its weight 0.
 	tb.click("#causal")
@@ -273,7 +270,7 @@ func TestCellPanel(t *testing.T) {
 		t.Errorf("state %+v from the link", st)
 	}
 	checkCellPanel(t, tb2, 0, qi, 4, true)
-	pipeShots(tb2, "TestCellPanel_pipeline")
+	tb2.screenshots("TestCellPanel_pipeline", nil)
 
 	// A head picked in the pipeline's grid is the panel's head too.
 	tb2.click(`.pipe-heads [data-thumb="1"]`)
@@ -384,35 +381,4 @@ func checkCellPanel(t *testing.T, tb *tab, head, i, j int, masked bool) {
 	if bad == 0 {
 		t.Logf("ok: cell (%d, %d) of head %d: %d printed numbers match result() (weight %v)", i, j, head, len(nums), h.Weights[i][j])
 	}
-}
-
-// pipeShots saves full-page screenshots of the tab at 1280×800 and 390×844
-// as artifacts/<name>-<w>.png, and restores the test's viewport.
-func pipeShots(tb *tab, name string) {
-	tb.t.Helper()
-	for _, size := range []struct {
-		w, h   int64
-		mobile bool
-	}{{1280, 800, false}, {390, 844, true}} {
-		var opts []chromedp.EmulateViewportOption
-		if size.mobile {
-			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
-		}
-		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...), chromedp.Sleep(700*time.Millisecond))
-		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		cancel()
-		if err != nil {
-			tb.t.Fatalf("screenshot: %v", err)
-		}
-		file := filepath.Join(artifactsDir, fmt.Sprintf("%s-%d.png", name, size.w))
-		if err := os.WriteFile(file, png, 0o644); err != nil {
-			tb.t.Errorf("saving %s: %v", file, err)
-		}
-		overflow := eval[float64](tb, `document.documentElement.scrollWidth - document.documentElement.clientWidth`)
-		if overflow > 0 {
-			tb.t.Errorf("%s at %d px: the page is %v px wider than the screen", name, size.w, overflow)
-		}
-	}
-	tb.do("restoring the viewport", chromedp.EmulateViewport(1280, 900))
 }

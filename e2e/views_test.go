@@ -4,44 +4,20 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"math"
 	"net/url"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
 
-// viewState is window.attnviz.state() with the settings of the scaling,
-// compare and padding views.
-type viewState struct {
-	state
-	Scale       bool    `json:"scale"`
-	Temperature float64 `json:"temperature"`
-	DK          int     `json:"d_k"`
-	Text2       string  `json:"text2"`
-}
-
-func (tb *tab) viewState() viewState {
-	tb.t.Helper()
-	raw := eval[string](tb, `JSON.stringify(window.attnviz.state())`)
-	var s viewState
-	if err := json.Unmarshal([]byte(raw), &s); err != nil {
-		tb.t.Fatalf("window.attnviz.state() = %s: %v", raw, err)
-	}
-	return s
-}
-
 // cliArgs are the cmd/attn flags of s, for text, with extra flags after.
-func cliArgs(s viewState, text string, extra ...string) []string {
+func cliArgs(s state, text string, extra ...string) []string {
 	args := []string{
 		"-text", text,
 		"-heads", strconv.Itoa(s.Heads),
@@ -95,7 +71,7 @@ func sameWeights(t *testing.T, what string, got, want [][]float64) {
 // included, and returns the page's result.
 func (tb *tab) checkScaledAgainstCLI(what string) *result {
 	tb.t.Helper()
-	s := tb.viewState()
+	s := tb.state()
 	got := tb.result()
 	want := runCLI(tb.t, cliArgs(s, s.Text))
 	if !equalStrings(got.Tokens, want.Tokens) || len(got.Heads) != len(want.Heads) {
@@ -142,37 +118,6 @@ func (tb *tab) change(sel, value, event string) {
 	tb.waitUpdates(n)
 }
 
-// screenshots saves full-page screenshots of the tab at 1280×800 and
-// 390×844 to artifacts/<name>-1280.png and -390.png, and fails if the page
-// is wider than the phone's screen.
-func (tb *tab) screenshots(name string) {
-	tb.t.Helper()
-	for _, size := range []struct {
-		w, h   int64
-		mobile bool
-	}{{1280, 800, false}, {390, 844, true}} {
-		opts := []chromedp.EmulateViewportOption{}
-		if size.mobile {
-			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
-		}
-		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...), chromedp.Sleep(700*time.Millisecond))
-		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		cancel()
-		if err != nil {
-			tb.t.Fatalf("screenshot: %v", err)
-		}
-		file := filepath.Join(artifactsDir, fmt.Sprintf("%s-%d.png", name, size.w))
-		if err := os.WriteFile(file, png, 0o644); err != nil {
-			tb.t.Fatal(err)
-		}
-		if wide := eval[float64](tb, `document.documentElement.scrollWidth - window.innerWidth`); wide > 0 {
-			tb.t.Errorf("%s at %d px: the page is %v px wider than the screen", name, size.w, wide)
-		}
-	}
-	tb.do("restoring the viewport", chromedp.EmulateViewport(1280, 900))
-}
-
 // TestScalingView switches the scaling off, moves the temperature and
 // changes d_k in the scaling view: the page's weights are cmd/attn's for the
 // same settings each time, and change.
@@ -180,14 +125,14 @@ func TestScalingView(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
 	tb.open(s.URL() + "#view=scaling")
-	if v := tb.viewState().View; v != "scaling" {
+	if v := tb.state().View; v != "scaling" {
 		t.Fatalf("view %q, want scaling", v)
 	}
 	before := tb.checkScaledAgainstCLI("scaled, temperature 1")
 	tb.checkHeatmap("scaled", before.Tokens, before.WeightsMean)
 
 	tb.click("#scale")
-	if st := tb.viewState(); st.Scale {
+	if st := tb.state(); st.Scale {
 		t.Fatal("state().scale is still true after clicking #scale")
 	}
 	off := tb.checkScaledAgainstCLI("unscaled")
@@ -197,7 +142,7 @@ func TestScalingView(t *testing.T) {
 	tb.checkHeatmap("unscaled", off.Tokens, off.WeightsMean)
 
 	tb.change("#temperature", "10", "input") // 10^(10/20) ≈ 3.16
-	st := tb.viewState()
+	st := tb.state()
 	if math.Abs(st.Temperature-3.16) > 1e-9 {
 		t.Errorf("temperature %v after the slider's step 10, want 3.16", st.Temperature)
 	}
@@ -208,7 +153,7 @@ func TestScalingView(t *testing.T) {
 	tb.checkHeatmap("temperature 3.16", hot.Tokens, hot.WeightsMean)
 
 	tb.change("#dk", "64", "change")
-	if st := tb.viewState(); st.DK != 64 {
+	if st := tb.state(); st.DK != 64 {
 		t.Errorf("d_k %d after choosing 64", st.DK)
 	}
 	wide := tb.checkScaledAgainstCLI("unscaled, temperature 3.16, d_k 64")
@@ -238,7 +183,7 @@ func TestScalingView(t *testing.T) {
 	if n := eval[int](tb, `echarts.getInstanceByDom(document.getElementById("sweep-max")).getOption().series.length`); n != 2 {
 		t.Errorf("the sweep chart has %d lines, want 2", n)
 	}
-	tb.screenshots("scaling")
+	tb.screenshots("scaling", nil)
 	tb.checkClean("the scaling view")
 }
 
@@ -250,7 +195,7 @@ func TestCompareView(t *testing.T) {
 	tb := newTab(t, s)
 	a, b := "The cat sat on the mat.", "The mat sat on the cat."
 	tb.open(s.URL() + "#view=compare&text=" + url.QueryEscape(a) + "&text2=" + url.QueryEscape(b))
-	st := tb.viewState()
+	st := tb.state()
 	if st.Text2 != b {
 		t.Fatalf("text2 %q, want %q", st.Text2, b)
 	}
@@ -278,7 +223,7 @@ func TestCompareView(t *testing.T) {
 	none, causal := st, st
 	none.Mask, causal.Mask = "none", "causal"
 	checkDiff("compare-maskdiff", runCLI(t, cliArgs(none, a)), runCLI(t, cliArgs(causal, a)))
-	tb.screenshots("compare")
+	tb.screenshots("compare", nil)
 
 	// Counts that differ are said, and the mask comparison stays.
 	tb.change("#sentence2", "The mat sat.", "input")
@@ -292,7 +237,7 @@ func TestCompareView(t *testing.T) {
 	if got := eval[string](tb, `document.querySelector("#compare-diff-error").textContent`); !strings.Contains(got, "句子 A 有 7 个词元") {
 		t.Errorf("in Chinese, different counts: %q", got)
 	}
-	tb.screenshots("compare-zh")
+	tb.screenshots("compare-zh", nil)
 	tb.checkClean("the compare view")
 }
 
@@ -303,7 +248,7 @@ func TestPaddingView(t *testing.T) {
 	tb := newTab(t, s)
 	a, b := "The cat sat on the mat.", "A dog barked."
 	tb.open(s.URL() + "#view=padding&text=" + url.QueryEscape(a) + "&text2=" + url.QueryEscape(b))
-	st := tb.viewState()
+	st := tb.state()
 	series := tb.chartCells("padding-1")
 	if len(series) != 2 {
 		t.Fatalf("#padding-1 has %d series, want 2 (weights, masked)", len(series))
@@ -334,6 +279,6 @@ func TestPaddingView(t *testing.T) {
 		t.Errorf("the longer sentence has %d masked cells, want 0", n)
 	}
 	t.Logf("ok: the %d padded key cells are exactly 0 and the others match cmd/attn -valid %d", len(series[1]), real)
-	tb.screenshots("padding")
+	tb.screenshots("padding", nil)
 	tb.checkClean("the padding view")
 }
