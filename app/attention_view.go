@@ -49,18 +49,8 @@ func (v *AttentionView) Render() app.UI {
 		if h == len(r.Heads) {
 			id = HeadMean
 		}
-		thumbs = append(thumbs, app.Button().
-			Type("button").
-			Class("thumb", pressedClass(id == head)).
-			Aria("pressed", id == head).
-			DataSet("thumb", HeadKey(id)).
-			OnClick(func(ctx app.Context, e app.Event) {
-				v.Props.Set(ctx, e, func(s *State) { s.Head = id })
-			}).
-			Body(
-				&Chart{Class: "thumb-chart", Parts: v.thumbs[h], Lazy: true},
-				app.Span().Class("thumb-name").Text(shortHeadName(lang, id)),
-			))
+		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head,
+			&Chart{Class: "thumb-chart", Parts: v.thumbs[h], Lazy: true}))
 	}
 
 	return app.Section().Class("view", "view-attention").Body(
@@ -126,21 +116,10 @@ func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) He
 		w = r.Heads[head].Weights
 	}
 	tokens := slices.Clone(r.Tokens) // the tooltip keeps them; r is reused
-	h := Heatmap{
-		Name:        headName(lang, head),
-		Values:      w,
-		Rows:        tokens,
-		Cols:        tokens,
-		Min:         0,
-		Max:         1,
-		RowName:     T(lang, "term.query"),
-		ColName:     T(lang, "term.key"),
-		ValueName:   T(lang, "term.weight"),
-		PosFormat:   T(lang, "tip.position"),
-		QuoteFormat: T(lang, "tip.quote"),
-		Compact:     compact,
-	}
+	h := weightsMap(lang, headName(lang, head), w, tokens, tokens)
+	h.Compact = compact
 	if compact {
+		h.CellLabels = false
 		h.Digits = 3 // a thumbnail's colours do not need more
 		if n := len(r.Tokens); n > maxThumbCells {
 			// A thumbnail has no room for a cell per token pair: draw
@@ -156,10 +135,25 @@ func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) He
 		k, _ := h.Values.Dims()
 		h.Rows = make([]string, k)
 		h.Cols = h.Rows
-	} else {
-		h.CellLabels = CellLabelsFit(len(r.Tokens))
 	}
 	return h
+}
+
+// headThumb is the button of head id (or HeadMean) in a grid of thumbnails,
+// pressed when id is head, showing chart: a click selects the head.
+func headThumb(p *Props, lang string, id, head int, chart *Chart) app.UI {
+	return app.Button().
+		Type("button").
+		Class("thumb", pressedClass(id == head)).
+		Aria("pressed", id == head).
+		DataSet("thumb", HeadKey(id)).
+		OnClick(func(ctx app.Context, e app.Event) {
+			p.Set(ctx, e, func(s *State) { s.Head = id })
+		}).
+		Body(
+			chart,
+			app.Span().Class("thumb-name").Text(shortHeadName(lang, id)),
+		)
 }
 
 // maxThumbCells is the most rows and columns of a thumbnail.

@@ -56,25 +56,7 @@ func (v *CompareView) Render() app.UI {
 			app.H2().Text(T(lang, "compare.a.title")),
 			app.P().Class("lead").Text(T(lang, "compare.a.intro")),
 			app.Label().For("sentence2").Class("sentence-label").Text(T(lang, "compare.sentence2")),
-			app.Input().
-				ID("sentence2").
-				Type("text").
-				Value(st.Text2).
-				MaxLength(1000).
-				AutoComplete(false).
-				Spellcheck(false).
-				Attr("autocapitalize", "off").
-				OnInput(func(ctx app.Context, e app.Event) {
-					if e.Get("isComposing").Truthy() {
-						return
-					}
-					t := ctx.JSSrc().Get("value").String()
-					v.Props.Set(ctx, e, func(s *State) { s.Text2 = t })
-				}).
-				On("compositionend", func(ctx app.Context, e app.Event) {
-					t := ctx.JSSrc().Get("value").String()
-					v.Props.Set(ctx, e, func(s *State) { s.Text2 = t })
-				}),
+			sentence2Input(&v.Props),
 			app.Button().Type("button").ID("copy-sentence").Class("small-button").
 				Text(T(lang, "compare.copy")).
 				OnClick(func(ctx app.Context, e app.Event) {
@@ -91,6 +73,31 @@ func (v *CompareView) Render() app.UI {
 			app.P().Class("caption").Text(T(lang, "compare.b.caption")),
 		),
 	)
+}
+
+// sentence2Input is the input of the second sentence (State.Text2), shared
+// by the compare and padding views: it sets Text2 as the user types, once a
+// composition ends.
+func sentence2Input(p *Props) app.UI {
+	return app.Input().
+		ID("sentence2").
+		Type("text").
+		Value(p.State.Text2).
+		MaxLength(1000).
+		AutoComplete(false).
+		Spellcheck(false).
+		Attr("autocapitalize", "off").
+		OnInput(func(ctx app.Context, e app.Event) {
+			if e.Get("isComposing").Truthy() {
+				return
+			}
+			t := ctx.JSSrc().Get("value").String()
+			p.Set(ctx, e, func(s *State) { s.Text2 = t })
+		}).
+		On("compositionend", func(ctx app.Context, e app.Event) {
+			t := ctx.JSSrc().Get("value").String()
+			p.Set(ctx, e, func(s *State) { s.Text2 = t })
+		})
 }
 
 // trio is two heatmaps and their difference, side by side where they fit.

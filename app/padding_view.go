@@ -83,25 +83,7 @@ func (v *PaddingView) Render() app.UI {
 			app.H2().Text(T(lang, "padding.title")),
 			app.P().Class("lead").Text(Tf(lang, "padding.intro", PadToken)),
 			app.Label().For("sentence2").Class("sentence-label").Text(T(lang, "compare.sentence2")),
-			app.Input().
-				ID("sentence2").
-				Type("text").
-				Value(st.Text2).
-				MaxLength(1000).
-				AutoComplete(false).
-				Spellcheck(false).
-				Attr("autocapitalize", "off").
-				OnInput(func(ctx app.Context, e app.Event) {
-					if e.Get("isComposing").Truthy() {
-						return
-					}
-					t := ctx.JSSrc().Get("value").String()
-					v.Props.Set(ctx, e, func(s *State) { s.Text2 = t })
-				}).
-				On("compositionend", func(ctx app.Context, e app.Event) {
-					t := ctx.JSSrc().Get("value").String()
-					v.Props.Set(ctx, e, func(s *State) { s.Text2 = t })
-				}),
+			sentence2Input(&v.Props),
 			app.P().Class("legend").Body(
 				app.Span().Class("swatch", "swatch-masked").Aria("hidden", "true"),
 				app.Span().Text(T(lang, "padding.legend")),

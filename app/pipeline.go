@@ -385,18 +385,8 @@ func (v *PipelineView) headThumbs(r *attention.Result, lang string) app.UI {
 		if k == len(r.Heads) {
 			id = HeadMean
 		}
-		thumbs = append(thumbs, app.Button().
-			Type("button").
-			Class("thumb", pressedClass(id == head)).
-			Aria("pressed", id == head).
-			DataSet("thumb", HeadKey(id)).
-			OnClick(func(ctx app.Context, e app.Event) {
-				v.Props.Set(ctx, e, func(s *State) { s.Head = id })
-			}).
-			Body(
-				&Chart{Class: "thumb-chart", Option: v.heads[k]},
-				app.Span().Class("thumb-name").Text(shortHeadName(lang, id)),
-			))
+		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head,
+			&Chart{Class: "thumb-chart", Option: v.heads[k]}))
 	}
 	return app.Div().Class("thumbs").Body(thumbs...)
 }
