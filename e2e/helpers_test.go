@@ -482,6 +482,12 @@ func cli(t *testing.T, s state) *result {
 		"-positional=" + strconv.FormatBool(s.Positional),
 		"-format", "json",
 	}
+	return runCLI(t, args)
+}
+
+// runCLI runs cmd/attn with args and returns its result.
+func runCLI(t *testing.T, args []string) *result {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(attnBinary, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -3,12 +3,10 @@
 package e2e
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
 	"net/url"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,22 +31,6 @@ func cliArgs(s state, text string, extra ...string) []string {
 		args = append(args, "-d-k", strconv.Itoa(s.DK))
 	}
 	return append(args, extra...)
-}
-
-// runCLI runs cmd/attn with args and returns its result.
-func runCLI(t *testing.T, args []string) *result {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(attnBinary, args...)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("attn %q: %v: %s", args, err, stderr.String())
-	}
-	var r result
-	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
-		t.Fatalf("attn %q: %v", args, err)
-	}
-	return &r
 }
 
 // sameWeights compares two weight matrices to within 1e-12.
