@@ -90,11 +90,7 @@ func (v *AttentionView) build(r *attention.Result, head int) {
 	key := strconv.Itoa(v.Props.Rev) + "/" + lang
 	if key != v.thumbsKey {
 		v.thumbs = v.thumbs[:0]
-		for h := range len(r.Heads) + 1 {
-			id := h
-			if h == len(r.Heads) {
-				id = HeadMean
-			}
+		for _, id := range thumbHeads(r) {
 			v.thumbs = append(v.thumbs, parts(WeightsHeatmap(r, id, lang, true)))
 		}
 		v.thumbsKey = key
@@ -230,4 +226,14 @@ func heatmapMinSize(n int) int {
 		return 0
 	}
 	return 120 + 12*n
+}
+
+// thumbHeads lists what the head thumbnails show, in their order: every head
+// of r, then the mean of the heads.
+func thumbHeads(r *attention.Result) []int {
+	ids := make([]int, 0, len(r.Heads)+1)
+	for h := range r.Heads {
+		ids = append(ids, h)
+	}
+	return append(ids, HeadMean)
 }

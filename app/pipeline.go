@@ -357,11 +357,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 	}
 	if hk := strconv.Itoa(v.Props.Rev) + "/" + lang; hk != v.headsKey {
 		v.heads = v.heads[:0]
-		for k := range len(r.Heads) + 1 {
-			id := k
-			if k == len(r.Heads) {
-				id = HeadMean
-			}
+		for _, id := range thumbHeads(r) {
 			v.heads = append(v.heads, option(WeightsHeatmap(r, id, lang, true)))
 		}
 		v.headsKey = hk
