@@ -1,18 +1,15 @@
 package app
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"html"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"gonum.org/v1/gonum/mat"
 )
@@ -106,16 +103,12 @@ func (h Heatmap) Parts() (ChartParts, error) {
 	if !h.Compact {
 		media = h.media(labelSize)
 	}
-	base, err := h.base(labelSize, media)
-	if err != nil {
-		return ChartParts{}, err
-	}
-	return ChartParts{Base: base, X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data)}, nil
+	return ChartParts{Base: h.base(labelSize, media), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data)}, nil
 }
 
 // base returns the option of h without its labels and data, which stand as
 // placeholders (see ChartParts), from the cache when it holds it.
-func (h Heatmap) base(labelSize int, media []any) (string, error) {
+func (h Heatmap) base(labelSize int, media []any) string {
 	rows, cols := h.Values.Dims()
 	colors := h.Colors
 	if colors == nil {
@@ -123,7 +116,7 @@ func (h Heatmap) base(labelSize int, media []any) (string, error) {
 	}
 	key, cached := baseCache.get(h, labelSize, colors, media)
 	if cached != "" {
-		return cached, nil
+		return cached
 	}
 	axisLabel := func() *opts.AxisLabel {
 		return &opts.AxisLabel{
@@ -141,10 +134,12 @@ func (h Heatmap) base(labelSize int, media []any) (string, error) {
 		}
 		return s
 	}
-	c := charts.NewHeatMap()
-	c.SetGlobalOptions(
-		charts.WithAnimation(false),
-		charts.WithXAxisOpts(opts.XAxis{
+	nameStyle := &opts.TextStyle{FontSize: labelSize, FontWeight: "bold", Color: "#4d5560", FontFamily: fontStack}
+	// Draw every cell at once: ECharts would otherwise draw a large
+	// heatmap over several frames, the old cells showing meanwhile.
+	progressive := 0
+	o := chartOption{
+		XAxis: []chartXAxis{{XAxis: opts.XAxis{
 			Type:     "category",
 			Data:     xPlaceholder,
 			Position: "top",
@@ -157,8 +152,8 @@ func (h Heatmap) base(labelSize int, media []any) (string, error) {
 			AxisLabel:    axisLabel(), // turned by the media where they do not fit
 			AxisTick:     &opts.AxisTick{Show: opts.Bool(false)},
 			AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
-		}),
-		charts.WithYAxisOpts(opts.YAxis{
+		}, NameTextStyle: nameStyle}},
+		YAxis: []chartYAxis{{YAxis: opts.YAxis{
 			Type:         "category",
 			Data:         yPlaceholder,
 			Inverse:      opts.Bool(true), // row 0 on top
@@ -167,59 +162,64 @@ func (h Heatmap) base(labelSize int, media []any) (string, error) {
 			NameLocation: "start",
 			AxisLabel:    axisLabel(),
 			AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
-		}),
-		charts.WithGridOpts(h.grid()),
-		charts.WithTooltipOpts(opts.Tooltip{
-			Show:    opts.Bool(!h.Compact),
-			Trigger: "item",
-			// Chart replaces this template with a call of TooltipHTML;
-			// ECharts HTML-encodes {a}, the series name.
-			Formatter: "{a}",
-		}),
-		charts.WithVisualMapOpts(opts.VisualMap{
-			Type:       "continuous",
-			Calculable: opts.Bool(false),
-			Show:       opts.Bool(!h.Compact),
-			Dimension:  "2", // the value; a cell label text is dimension 3
-			Text:       []string{formatEnd(h.Max), formatEnd(h.Min)},
-			Orient:     "horizontal",
-			Left:       "center",
-			Bottom:     "0",
-			InRange:    &opts.VisualMapInRange{Color: colors},
-			TextStyle:  &opts.TextStyle{FontSize: 14, Color: "#1f2328"},
-		}),
-	)
-	c.AddSeries(h.Name, nil,
-		charts.WithLabelOpts(opts.Label{
-			Show:            opts.Bool(false), // the media below show them where they fit
-			Formatter:       "{@[3]}",
-			FontSize:        float32(labelSize - 2),
-			FontFamily:      fontStack,
-			Color:           "#ffffff",
-			BackgroundColor: "rgba(0,0,0,0.45)",
-			BorderRadius:    3,
-		}),
-		charts.WithItemStyleOpts(opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: h.borderWidth(rows, cols)}),
-		charts.WithEmphasisOpts(opts.Emphasis{
-			ItemStyle: &opts.ItemStyle{BorderColor: "#000000", BorderWidth: 2},
-		}),
-	)
-	// The data, the bulk of the option, is written directly and spliced
-	// in: go-echarts' reflection, or even encoding/json checking it as a
-	// RawMessage, would cost more per keystroke than the rest of the page.
-	c.MultiSeries[0].Data = dataPlaceholder
-	c.Accept(heatmapVisitor{min: h.Min, max: h.Max, nameSize: labelSize, media: media})
-	b, err := json.Marshal(c.JSON())
-	if err != nil {
-		return "", errors.Join(errors.New("heatmap: encoding the option"), err)
+		}, NameTextStyle: nameStyle}},
+		Grid: []opts.Grid{h.grid()},
+		Tooltip: &chartTooltip{
+			Tooltip: opts.Tooltip{
+				Show:    opts.Bool(!h.Compact),
+				Trigger: "item",
+				// Chart replaces this template with a call of TooltipHTML;
+				// ECharts HTML-encodes {a}, the series name.
+				Formatter: "{a}",
+			},
+			Confine:   true,
+			TextStyle: &opts.TextStyle{Color: "#1f2328", FontSize: 15, FontFamily: fontStack},
+		},
+		VisualMap: []chartVisualMap{{
+			VisualMap: opts.VisualMap{
+				Type:       "continuous",
+				Calculable: opts.Bool(false),
+				Show:       opts.Bool(!h.Compact),
+				Dimension:  "2", // the value; a cell label text is dimension 3
+				Text:       []string{formatEnd(h.Max), formatEnd(h.Min)},
+				Orient:     "horizontal",
+				Left:       "center",
+				Bottom:     "0",
+				InRange:    &opts.VisualMapInRange{Color: colors},
+				TextStyle:  &opts.TextStyle{FontSize: 14, Color: "#1f2328"},
+			},
+			Min: h.Min, Max: h.Max,
+		}},
+		Series: []chartSeries{{
+			Name: h.Name,
+			Type: "heatmap",
+			// The data, the bulk of the option, is written directly and
+			// spliced in: encoding/json, even checking it as a RawMessage,
+			// would cost more per keystroke than the rest of the page.
+			Data: dataPlaceholder,
+			Label: &opts.Label{
+				Show:            opts.Bool(false), // the media show them where they fit
+				Formatter:       "{@[3]}",
+				FontSize:        float32(labelSize - 2),
+				FontFamily:      fontStack,
+				Color:           "#ffffff",
+				BackgroundColor: "rgba(0,0,0,0.45)",
+				BorderRadius:    3,
+			},
+			ItemStyle:   &opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: h.borderWidth(rows, cols)},
+			Emphasis:    &opts.Emphasis{ItemStyle: &opts.ItemStyle{BorderColor: "#000000", BorderWidth: 2}},
+			Progressive: &progressive,
+		}},
+		Media: media,
 	}
+	base := o.encode()
 	for _, ph := range []string{xPlaceholder, yPlaceholder, dataPlaceholder} {
-		if bytes.Count(b, []byte(`"`+ph+`"`)) != 1 {
+		if strings.Count(base, `"`+ph+`"`) != 1 {
 			panic("heatmap: the placeholder " + ph + " is not once in the option")
 		}
 	}
-	baseCache.put(key, string(b))
-	return string(b), nil
+	baseCache.put(key, base)
+	return base
 }
 
 // data returns the series data of h as JSON: each cell is [col, row, value],
@@ -370,79 +370,3 @@ func (h Heatmap) borderWidth(rows, cols int) float32 {
 
 // formatEnd formats an end of the colour scale for its label.
 func formatEnd(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
-
-// heatmapVisitor sets, while go-echarts builds the option, what its types
-// cannot say: the visual map's min (a float32 with omitempty, so 0 would
-// vanish and ECharts would take the data's minimum), the tooltip's confine
-// and text style, the series' progressive, the axis names' font and the
-// media.
-type heatmapVisitor struct {
-	charts.BaseConfigurationVisitor
-	min, max float64
-	nameSize int   // font size of the axis names
-	media    []any // ECharts media, for a full-size heatmap
-}
-
-func (v heatmapVisitor) VisitVisualMaps(maps []opts.VisualMap) any {
-	out := toMap[[]map[string]any](maps)
-	for _, m := range out {
-		m["min"], m["max"] = v.min, v.max
-	}
-	return out
-}
-
-func (v heatmapVisitor) VisitTooltipOpt(t opts.Tooltip) any {
-	m := toMap[map[string]any](t)
-	m["confine"] = true // stay inside the chart, on a phone too
-	m["textStyle"] = map[string]any{"color": "#1f2328", "fontSize": 15, "fontFamily": fontStack}
-	return m
-}
-
-func (v heatmapVisitor) VisitSeriesOpt(series charts.MultiSeries) any {
-	out := toMap[[]map[string]any](series)
-	for _, s := range out {
-		// Draw every cell at once: ECharts would otherwise draw a large
-		// heatmap over several frames, the old cells showing meanwhile.
-		s["progressive"] = 0
-	}
-	return out
-}
-
-func (v heatmapVisitor) VisitXAxis(axes []opts.XAxis) any { return v.axes(axes) }
-func (v heatmapVisitor) VisitYAxis(axes []opts.YAxis) any { return v.axes(axes) }
-
-// axes sets the font of the axis names, which go-echarts' types lack.
-func (v heatmapVisitor) axes(axes any) any {
-	out := toMap[[]map[string]any](axes)
-	for _, a := range out {
-		a["nameTextStyle"] = map[string]any{
-			"fontSize": v.nameSize, "fontWeight": "bold", "color": "#4d5560", "fontFamily": fontStack,
-		}
-	}
-	return out
-}
-
-func (v heatmapVisitor) Visit(obj map[string]any) {
-	if v.media != nil {
-		obj["media"] = v.media
-	}
-	// Parts the page's ECharts bundle does not include, and so never draws.
-	delete(obj, "title")
-	delete(obj, "legend")
-	delete(obj, "toolbox")
-	delete(obj, "color") // series colours: the visual map colours the cells
-}
-
-// toMap returns the JSON of a go-echarts option type decoded as a T, a map
-// or a slice of maps, for the visitor to add to.
-func toMap[T any](v any) T {
-	var m T
-	b, err := json.Marshal(v)
-	if err == nil {
-		err = json.Unmarshal(b, &m)
-	}
-	if err != nil {
-		panic(err) // go-echarts' option types always encode
-	}
-	return m
-}

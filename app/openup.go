@@ -7,8 +7,6 @@ import (
 	"slices"
 
 	"github.com/attnviz/attnviz/attention"
-	"github.com/go-echarts/go-echarts/v2/charts"
-	"github.com/go-echarts/go-echarts/v2/opts"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -151,64 +149,6 @@ func MaskedOption(h Heatmap, valid int) (string, error) {
 	}
 	b, err := json.Marshal(o)
 	return string(b), err
-}
-
-// lineSeries is one line of a line chart.
-type lineSeries struct {
-	Name   string
-	Values []float64
-	Color  string
-	Dashed bool
-}
-
-// lineOption returns the ECharts option of a small line chart over the
-// categories x, made with go-echarts, as JSON.
-func lineOption(xName, yName string, x []string, yMin, yMax float64, lines []lineSeries) string {
-	c := charts.NewLine()
-	c.SetGlobalOptions(
-		charts.WithAnimation(false),
-		charts.WithXAxisOpts(opts.XAxis{
-			Type: "category", Data: x, Name: xName, NameLocation: "middle", NameGap: 28,
-			AxisLabel: &opts.AxisLabel{FontSize: 13, Color: "#1f2328"},
-		}),
-		charts.WithYAxisOpts(opts.YAxis{
-			Type: "value", Name: yName, Min: yMin, Max: yMax, NameGap: 16,
-			AxisLabel: &opts.AxisLabel{FontSize: 13, Color: "#1f2328"},
-		}),
-		charts.WithGridOpts(opts.Grid{Left: "44", Right: "16", Top: "72", Bottom: "40"}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0", Left: "center"}),
-	)
-	c.SetXAxis(x)
-	for _, l := range lines {
-		data := make([]opts.LineData, len(l.Values))
-		for i, v := range l.Values {
-			data[i] = opts.LineData{Value: math.Round(v*1e4) / 1e4}
-		}
-		style := opts.LineStyle{Color: l.Color, Width: 3}
-		if l.Dashed {
-			style.Type = "dashed"
-		}
-		c.AddSeries(l.Name, data,
-			charts.WithLineStyleOpts(style),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: l.Color}),
-		)
-	}
-	o := toMap[map[string]any](c.JSON())
-	delete(o, "title")
-	delete(o, "toolbox")
-	if ys, ok := o["yAxis"].([]any); ok {
-		for _, y := range ys {
-			y.(map[string]any)["min"] = yMin // 0 would vanish (omitempty)
-			y.(map[string]any)["max"] = yMax
-		}
-	}
-	o["textStyle"] = map[string]any{"fontFamily": fontStack, "fontSize": 13}
-	b, err := json.Marshal(o)
-	if err != nil {
-		panic(err) // maps of JSON values always encode
-	}
-	return string(b)
 }
 
 // diffOption returns the option of a difference heatmap h: its cell labels
