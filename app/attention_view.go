@@ -114,6 +114,9 @@ func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) He
 	tokens := slices.Clone(r.Tokens) // the tooltip keeps them; r is reused
 	h := weightsMap(lang, headName(lang, head), w, tokens, tokens)
 	h.Compact = compact
+	// An image where a cell per ECharts element costs more than it gives
+	// (heatmap_image.go): thumbnails, and cells too small for their numbers.
+	h.AsImage = compact || len(r.Tokens) > maxSeriesCells
 	if compact {
 		h.CellLabels = false
 		h.Digits = 3 // a thumbnail's colours do not need more
@@ -151,6 +154,11 @@ func headThumb(p *Props, lang string, id, head int, chart *Chart) app.UI {
 			app.Span().Class("thumb-name").Text(shortHeadName(lang, id)),
 		)
 }
+
+// maxSeriesCells is the most rows and columns of a large weights heatmap
+// drawn as an ECharts heatmap series, a cell per element; larger ones are
+// drawn as an image.
+const maxSeriesCells = 32
 
 // maxThumbCells is the most rows and columns of a thumbnail.
 const maxThumbCells = 32

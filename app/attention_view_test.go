@@ -51,14 +51,21 @@ func TestWeightsHeatmap(t *testing.T) {
 		if h.Values != want || len(h.Rows) != 60 || h.Min != 0 || h.Max != 1 || h.CellLabels {
 			t.Errorf("head %d: heatmap %+v", head, h)
 		}
+		// 60 tokens: more than a series draws well, so an image.
 		o := parseOption(t, h)
-		if o.Series[0].Name != headName(LangEN, head) {
-			t.Errorf("head %d: series %q", head, o.Series[0].Name)
+		if o.Series[0].Name != headName(LangEN, head) || o.Series[0].Type != "custom" || !h.AsImage {
+			t.Errorf("head %d: series %q of type %q, AsImage %v; want the image", head, o.Series[0].Name, o.Series[0].Type, h.AsImage)
 		}
-		if len(o.cells(t)) != 60*60 {
-			t.Errorf("head %d: %d cells", head, len(o.cells(t)))
+		p := parts(h)
+		if img := p.Image; img == nil || img.Rows != 60 || img.Cols != 60 {
+			t.Errorf("head %d: parts image %+v, want 60×60", head, img)
+		} else if v, _ := img.at(59, 0); v != want.At(59, 0) {
+			t.Errorf("head %d: image value (59, 0) = %v, want %v", head, v, want.At(59, 0))
 		}
 		thumb := WeightsHeatmap(r, head, LangEN, true)
+		if !thumb.AsImage {
+			t.Errorf("head %d: a thumbnail not drawn as an image", head)
+		}
 		if rows, cols := thumb.Values.Dims(); rows != maxThumbCells || cols != maxThumbCells || len(thumb.Rows) != rows {
 			t.Errorf("head %d: thumbnail %d×%d with %d labels", head, rows, cols, len(thumb.Rows))
 		}
@@ -66,6 +73,20 @@ func TestWeightsHeatmap(t *testing.T) {
 			t.Errorf("head %d: thumbnail: %v", head, err)
 		}
 	}
+	// Up to maxSeriesCells tokens, a heatmap series: a cell per element,
+	// each with its hover state and, where they fit, its number.
+	s.Text = strings.Repeat("the cat ", maxSeriesCells/2)
+	if r, err = e.Run(s.Spec()); err != nil {
+		t.Fatal(err)
+	}
+	h := WeightsHeatmap(r, 0, LangEN, false)
+	if o := parseOption(t, h); h.AsImage || o.Series[0].Type != "heatmap" || len(o.cells(t)) != maxSeriesCells*maxSeriesCells {
+		t.Errorf("%d tokens: AsImage %v, a %q series of %d cells; want a heatmap series of every cell", maxSeriesCells, h.AsImage, o.Series[0].Type, len(o.cells(t)))
+	}
+	if parts(h).Image != nil {
+		t.Errorf("%d tokens: the parts have an image", maxSeriesCells)
+	}
+
 	if h := WeightsHeatmap(r, 0, LangZH, false); h.RowName != "查询" || h.ColName != "键" || h.Name != "头 1" {
 		t.Errorf("Chinese heatmap names %q %q %q", h.Name, h.RowName, h.ColName)
 	}

@@ -43,6 +43,8 @@ type Chart struct {
 	drawn      string     // the option ECharts has
 	drawnParts ChartParts // the parts ECharts has
 	onScreen   onScreen   // whether a Lazy chart is on screen
+	image      chartImage // draws Parts.Image
+	ctx        app.Context
 }
 
 // Render returns the element ECharts draws into. It has no children go-app
@@ -72,6 +74,7 @@ func (c *Chart) OnMount(ctx app.Context) {
 		app.Log("attnviz: window.echarts is missing; /web/echarts.js did not load")
 		return
 	}
+	c.ctx = ctx
 	c.chart = echarts.Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
 	c.onResize = app.FuncOf(func(app.Value, []app.Value) any {
 		if c.chart != nil {
@@ -137,6 +140,7 @@ func (c *Chart) OnDismount() {
 		c.chart.Call("dispose")
 		c.chart = nil
 	}
+	c.releaseImage()
 	for _, f := range []*app.Func{&c.onResize, &c.formatter, &c.onClick} {
 		if *f != nil {
 			(*f).Release()

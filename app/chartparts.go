@@ -21,6 +21,10 @@ type ChartParts struct {
 	Base string
 	X, Y string
 	Data string
+
+	// Image, if not nil, is the picture of the cells of a heatmap drawn as
+	// an image (Heatmap.AsImage), whose Data is a single item.
+	Image *HeatmapImage
 }
 
 // Placeholders of ChartParts.Base; dataPlaceholder stands for the data.
@@ -115,7 +119,7 @@ type baseKey struct {
 	rows, cols, labelSize             int
 	min, max                          float64
 	colors, media                     string
-	cellLabels, compact               bool
+	cellLabels, compact, asImage      bool
 }
 
 // get returns the key of h's base and the base, "" when not cached.
@@ -126,7 +130,7 @@ func (c *bases) get(h Heatmap, labelSize int, colors []string, media []any) (bas
 		rows: rows, cols: cols, labelSize: labelSize,
 		min: h.Min, max: h.Max,
 		colors:     strings.Join(colors, ","),
-		cellLabels: h.CellLabels, compact: h.Compact,
+		cellLabels: h.CellLabels, compact: h.Compact, asImage: h.AsImage,
 	}
 	if media != nil {
 		b, err := json.Marshal(media)
@@ -157,6 +161,14 @@ func (c *Chart) drawParts() {
 	if p == old {
 		return
 	}
+	if p.Image != nil {
+		c.setImage(p.Image)
+		if !p.Image.same(old.Image) {
+			old.Data = "" // the series' data again, so that ECharts renders the new picture
+		}
+	} else {
+		c.image.img = nil
+	}
 	whole := p.Base != old.Base
 	var js string
 	if whole {
@@ -169,8 +181,14 @@ func (c *Chart) drawParts() {
 		if tooltip := option.Get("tooltip"); c.Tooltip != nil && tooltip.Type() == app.TypeObject {
 			tooltip.Set("formatter", c.formatter)
 		}
+		if p.Image != nil {
+			option.Get("series").Index(0).Set("renderItem", c.image.render)
+		}
 	}
-	c.chart.Call("setOption", option)
+	// Between a heatmap series and an image the option's parts differ:
+	// replace it instead of merging into it, which would keep stale parts.
+	notMerge := whole && (p.Image == nil) != (old.Image == nil) && old.Base != ""
+	c.chart.Call("setOption", option, map[string]any{"notMerge": notMerge})
 	markFirstDraw()
 	// Not an option Chart.Option can be: an Option of "" then clears.
 	c.drawnParts, c.drawn = p, "\x00parts"

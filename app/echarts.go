@@ -52,6 +52,10 @@ type chartVisualMap struct {
 	opts.VisualMap
 	Min float64 `json:"min"`
 	Max float64 `json:"max"`
+
+	// SeriesIndex, if not nil, is the []int of the series it colours (all
+	// if nil; an empty list, which []int with omitempty would drop, none).
+	SeriesIndex any `json:"seriesIndex,omitempty"`
 }
 
 // chartSeries is one series; go-echarts' charts.SingleSeries has the same
@@ -69,6 +73,10 @@ type chartSeries struct {
 	// Progressive is the number of cells ECharts draws per frame; 0 draws
 	// them all at once.
 	Progressive *int `json:"progressive,omitempty"`
+
+	// The fields of a custom series (see Heatmap.imageSeries).
+	CoordinateSystem string `json:"coordinateSystem,omitempty"`
+	Silent           *bool  `json:"silent,omitempty"`
 }
 
 // echartsPalette is go-echarts' default series palette, ECharts' own: the

@@ -60,6 +60,7 @@ type Heatmap struct {
 
 	CellLabels bool // print each value, to 2 decimals, in its cell
 	Compact    bool // a thumbnail: no axes, tooltip or colour bar
+	AsImage    bool // draw the cells as one image (heatmap_image.go); Parts only, no CellLabels
 	Digits     int  // if > 0, round values to this many decimals (smaller JSON)
 }
 
@@ -88,7 +89,17 @@ func (h Heatmap) Parts() (ChartParts, error) {
 	case !(h.Min < h.Max):
 		return ChartParts{}, fmt.Errorf("heatmap: empty colour scale [%v, %v]", h.Min, h.Max)
 	}
-	data, err := h.data()
+	var (
+		data []byte
+		img  *HeatmapImage
+		err  error
+	)
+	if h.AsImage {
+		img, err = h.image()
+		data = []byte(imageData)
+	} else {
+		data, err = h.data()
+	}
 	if err != nil {
 		return ChartParts{}, err
 	}
@@ -103,7 +114,7 @@ func (h Heatmap) Parts() (ChartParts, error) {
 	if !h.Compact {
 		media = h.media(labelSize)
 	}
-	return ChartParts{Base: h.base(labelSize, media), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data)}, nil
+	return ChartParts{Base: h.base(labelSize, media), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data), Image: img}, nil
 }
 
 // base returns the option of h without its labels and data, which stand as
@@ -211,6 +222,9 @@ func (h Heatmap) base(labelSize int, media []any) string {
 			Progressive: &progressive,
 		}},
 		Media: media,
+	}
+	if h.AsImage {
+		h.imageSeries(&o)
 	}
 	base := o.encode()
 	for _, ph := range []string{xPlaceholder, yPlaceholder, dataPlaceholder} {

@@ -4,7 +4,7 @@
 // Add a chart or component here when the UI's options need one: ECharts
 // ignores options for parts that are not registered.
 import * as echarts from "echarts/core";
-import { HeatmapChart, LineChart } from "echarts/charts";
+import { CustomChart, HeatmapChart, LineChart } from "echarts/charts";
 import {
   GridComponent,
   LegendComponent,
@@ -15,6 +15,7 @@ import { CanvasRenderer } from "echarts/renderers";
 
 echarts.use([
   HeatmapChart,
+  CustomChart, // a heatmap drawn as one image (app/heatmap_image.go)
   LineChart, // the scaling view's d_k sweep
   GridComponent,
   LegendComponent,

@@ -1,0 +1,183 @@
+package app
+
+import (
+	"math"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// chartImage draws a HeatmapImage for a Chart (see heatmap_image.go): the
+// option's custom series calls render, which returns one ECharts image
+// element covering the grid's cells. The pixels go into src, a canvas of one
+// pixel per cell; dst is src scaled to the size drawn, in device pixels,
+// without smoothing, so that cells stay sharp squares (ECharts would scale
+// src smoothly, blurring them). The pointer handlers give the tooltip and
+// the clicks that the heatmap series gives for its own cells.
+type chartImage struct {
+	img        *HeatmapImage // drawn into src
+	src, dst   app.Value
+	dstW, dstH int  // dst's size, in device pixels
+	stale      bool // src has changed since dst was drawn
+	tip        string
+
+	render, move, click, out, formatter app.Func
+}
+
+// setImage puts img into src, to be drawn at the next render.
+func (c *Chart) setImage(img *HeatmapImage) {
+	ci := &c.image
+	if ci.render == nil {
+		c.listenImage()
+	}
+	if ci.img.same(img) {
+		ci.img = img // the same picture; keep the newer values
+		return
+	}
+	doc := app.Window().Get("document")
+	if ci.src == nil {
+		ci.src = doc.Call("createElement", "canvas")
+		ci.dst = doc.Call("createElement", "canvas")
+	}
+	ci.src.Set("width", img.Cols)
+	ci.src.Set("height", img.Rows)
+	pixels := app.Window().Get("Uint8ClampedArray").New(len(img.RGBA))
+	app.CopyBytesToJS(pixels, img.RGBA)
+	data := app.Window().Get("ImageData").New(pixels, img.Cols, img.Rows)
+	ci.src.Call("getContext", "2d").Call("putImageData", data, 0, 0)
+	ci.img, ci.stale = img, true
+}
+
+// listenImage makes the functions ECharts and zrender call for an image.
+func (c *Chart) listenImage() {
+	ci := &c.image
+	ci.render = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) < 2 || ci.img == nil {
+			return nil
+		}
+		return c.renderImage(args[1])
+	})
+	ci.formatter = app.FuncOf(func(app.Value, []app.Value) any { return ci.tip })
+	ci.move = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if ci.img == nil {
+			return nil // a heatmap series, with a tooltip of its own
+		}
+		row, col, x, y, ok := c.imageCell(args)
+		if !ok || c.Tooltip == nil {
+			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
+			return nil
+		}
+		v, _ := ci.img.at(row, col)
+		ci.tip = c.Tooltip(row, col, v)
+		// A tooltip of its own at the pointer, as ECharts shows for axis
+		// labels; its formatter (a function: ECharts would read a string as
+		// a template) gives ci.tip.
+		c.chart.Call("dispatchAction", map[string]any{
+			"type": "showTip", "x": x, "y": y,
+			"tooltip": map[string]any{"formatter": ci.formatter},
+		})
+		return nil
+	})
+	ci.out = app.FuncOf(func(app.Value, []app.Value) any {
+		if c.chart != nil {
+			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
+		}
+		return nil
+	})
+	ci.click = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		row, col, _, _, ok := c.imageCell(args)
+		if !ok || c.OnCell == nil {
+			return nil
+		}
+		var e app.Event
+		if ev := args[0].Get("event"); ev.Truthy() {
+			e = app.Event{Value: ev}
+		}
+		c.ctx.Dispatch(func(ctx app.Context) { c.OnCell(ctx, e, row, col) })
+		return nil
+	})
+	zr := c.chart.Call("getZr")
+	zr.Call("on", "mousemove", ci.move)
+	zr.Call("on", "click", ci.click)
+	zr.Call("on", "globalout", ci.out)
+}
+
+// imageCell returns the cell under a zrender pointer event, args[0], and the
+// pointer's position in the chart.
+func (c *Chart) imageCell(args []app.Value) (row, col int, x, y float64, ok bool) {
+	ci := &c.image
+	if c.chart == nil || ci.img == nil || len(args) == 0 {
+		return 0, 0, 0, 0, false
+	}
+	x, y = args[0].Get("offsetX").Float(), args[0].Get("offsetY").Float()
+	finder := map[string]any{"gridIndex": 0}
+	point := []any{x, y}
+	if !c.chart.Call("containPixel", finder, point).Bool() {
+		return 0, 0, x, y, false
+	}
+	at := c.chart.Call("convertFromPixel", finder, point)
+	if at.Type() != app.TypeObject || at.Length() < 2 {
+		return 0, 0, x, y, false
+	}
+	col, row = int(math.Round(at.Index(0).Float())), int(math.Round(at.Index(1).Float()))
+	_, ok = ci.img.at(row, col)
+	return row, col, x, y, ok
+}
+
+// renderImage is the custom series' renderItem: it returns the image
+// element that covers the cells, dst redrawn at the size it is drawn.
+func (c *Chart) renderImage(api app.Value) any {
+	ci := &c.image
+	rows, cols := ci.img.Rows, ci.img.Cols
+	first := api.Call("coord", []any{0, 0})              // the centre of the top-left cell
+	last := api.Call("coord", []any{cols - 1, rows - 1}) // of the bottom-right one
+	cell := api.Call("size", []any{1, 1})
+	cw, ch := cell.Index(0).Float(), cell.Index(1).Float()
+	x, y := first.Index(0).Float()-cw/2, first.Index(1).Float()-ch/2
+	w, h := last.Index(0).Float()-first.Index(0).Float()+cw, last.Index(1).Float()-first.Index(1).Float()+ch
+	if !(w > 0 && h > 0) {
+		return nil
+	}
+	dpr := app.Window().Get("devicePixelRatio").Float()
+	if !(dpr >= 1) {
+		dpr = 1
+	}
+	dw, dh := min(int(math.Round(w*dpr)), maxImageSide), min(int(math.Round(h*dpr)), maxImageSide)
+	if ci.stale || dw != ci.dstW || dh != ci.dstH {
+		if dw != ci.dstW || dh != ci.dstH {
+			ci.dst.Set("width", dw)
+			ci.dst.Set("height", dh)
+		}
+		ctx := ci.dst.Call("getContext", "2d")
+		// Sharp cells when scaling up; a smooth average when a thumbnail
+		// has more cells than pixels.
+		ctx.Set("imageSmoothingEnabled", dw < cols || dh < rows)
+		ctx.Call("clearRect", 0, 0, dw, dh)
+		ctx.Call("drawImage", ci.src, 0, 0, dw, dh)
+		ci.dstW, ci.dstH, ci.stale = dw, dh, false
+	}
+	style := app.Window().Get("Object").New()
+	style.Set("image", ci.dst)
+	style.Set("x", x)
+	style.Set("y", y)
+	style.Set("width", w)
+	style.Set("height", h)
+	el := app.Window().Get("Object").New()
+	el.Set("type", "image")
+	el.Set("style", style)
+	return el
+}
+
+// maxImageSide bounds the drawn image's canvas, in device pixels.
+const maxImageSide = 8192
+
+// releaseImage frees what setImage and listenImage made.
+func (c *Chart) releaseImage() {
+	ci := &c.image
+	for _, f := range []*app.Func{&ci.render, &ci.move, &ci.click, &ci.out, &ci.formatter} {
+		if *f != nil {
+			(*f).Release()
+			*f = nil
+		}
+	}
+	*ci = chartImage{}
+}

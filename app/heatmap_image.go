@@ -1,0 +1,156 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/opts"
+)
+
+// A heatmap drawn as an image.
+//
+// ECharts' heatmap series makes one canvas element per cell, each with its
+// own style, hover state and border: about 15 µs a cell on a school laptop,
+// so a 128-token sentence (16 384 cells) takes a quarter of a second per
+// keystroke, and every small multiple costs a few milliseconds even when it
+// has few cells. A Heatmap with AsImage set is drawn instead as one picture,
+// one pixel per cell scaled up without smoothing, by an ECharts custom
+// series on the same axes, colour bar and tooltip: the chart looks the same,
+// and redraws in a few milliseconds whatever its size. What it lacks is the
+// per-cell furniture: the numbers printed in the cells and the hover border
+// (Chart shows the tooltip and takes clicks from the pointer's position).
+// So the page draws images where those do not fit anyway: thumbnails, and
+// matrices too large for numbers in their cells.
+
+// imageData is the data of an image's custom series: one item, which
+// Chart's renderItem draws as the whole picture.
+const imageData = "[[0,0]]"
+
+// imageSeries turns o, the option of h, into that of h drawn as an image: a
+// custom series in place of the heatmap's, a tooltip that Chart shows (from
+// the pointer's position, not from an element of a series), and a colour
+// bar that colours no series (the image has its colours).
+func (h Heatmap) imageSeries(o *chartOption) {
+	o.Series = []chartSeries{{
+		Name:             h.Name,
+		Type:             "custom",
+		CoordinateSystem: "cartesian2d",
+		Silent:           opts.Bool(true),
+		Data:             dataPlaceholder,
+	}}
+	o.Tooltip.TriggerOn = "none"
+	for i := range o.VisualMap {
+		o.VisualMap[i].SeriesIndex = []int{}
+	}
+}
+
+// HeatmapImage is a heatmap's cells as pixels, for Chart to draw.
+type HeatmapImage struct {
+	Rows, Cols int
+	RGBA       []byte    // 4 bytes a cell, row after row, top to bottom
+	Values     []float64 // the cells' values, row after row: the tooltip's
+}
+
+// same reports whether m and o draw the same picture.
+func (m *HeatmapImage) same(o *HeatmapImage) bool {
+	if m == nil || o == nil {
+		return m == o
+	}
+	return m.Rows == o.Rows && m.Cols == o.Cols && string(m.RGBA) == string(o.RGBA)
+}
+
+// at returns the value of the cell at row and col, and whether there is one.
+func (m *HeatmapImage) at(row, col int) (float64, bool) {
+	if m == nil || row < 0 || row >= m.Rows || col < 0 || col >= m.Cols {
+		return 0, false
+	}
+	return m.Values[row*m.Cols+col], true
+}
+
+// image returns h's cells as pixels, coloured as ECharts' continuous
+// visualMap colours them (see colorScale). Its errors are those of data: a
+// value that is NaN or infinite.
+func (h Heatmap) image() (*HeatmapImage, error) {
+	colors := h.Colors
+	if colors == nil {
+		colors = Viridis
+	}
+	scale, err := newColorScale(h.Min, h.Max, colors)
+	if err != nil {
+		return nil, err
+	}
+	rows, cols := h.Values.Dims()
+	img := &HeatmapImage{Rows: rows, Cols: cols, RGBA: make([]byte, 4*rows*cols), Values: make([]float64, rows*cols)}
+	for i := range rows {
+		for j := range cols {
+			v := h.Values.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("heatmap: value [%d][%d] is %v", i, j, v)
+			}
+			k := i*cols + j
+			img.Values[k] = v
+			scale.put(img.RGBA[4*k:4*k+4], v)
+		}
+	}
+	return img, nil
+}
+
+// colorScale maps values to colours as ECharts' continuous visualMap does
+// with inRange.color: the value is placed linearly on [min, max] (clamped),
+// and the colour interpolated linearly, channel by channel, between the two
+// nearest of the evenly spaced stops, each channel rounded half up (zrender's
+// fastLerp). The picture then matches the colour bar beside it.
+type colorScale struct {
+	min, max float64
+	stops    [][3]float64
+}
+
+func newColorScale(lo, hi float64, colors []string) (colorScale, error) {
+	if !(lo < hi) {
+		return colorScale{}, fmt.Errorf("heatmap: empty colour scale [%v, %v]", lo, hi)
+	}
+	if len(colors) == 0 {
+		return colorScale{}, fmt.Errorf("heatmap: no colours")
+	}
+	s := colorScale{min: lo, max: hi, stops: make([][3]float64, len(colors))}
+	for i, c := range colors {
+		rgb, err := parseHexColor(c)
+		if err != nil {
+			return colorScale{}, err
+		}
+		s.stops[i] = rgb
+	}
+	return s, nil
+}
+
+// put writes the colour of v, opaque, into px[0:4].
+func (s colorScale) put(px []byte, v float64) {
+	t := (v - s.min) / (s.max - s.min)
+	t = min(max(t, 0), 1)
+	x := t * float64(len(s.stops)-1)
+	lo := int(math.Floor(x))
+	hi := int(math.Ceil(x))
+	f := x - float64(lo)
+	for c := range 3 {
+		a, b := s.stops[lo][c], s.stops[hi][c]
+		px[c] = byte(min(max(math.Floor(a+(b-a)*f+0.5), 0), 255))
+	}
+	px[3] = 255
+}
+
+// parseHexColor parses "#rrggbb".
+func parseHexColor(s string) ([3]float64, error) {
+	var rgb [3]float64
+	if len(s) != 7 || s[0] != '#' {
+		return rgb, fmt.Errorf("heatmap: colour %q is not #rrggbb", s)
+	}
+	for i := range 3 {
+		v, err := strconv.ParseUint(s[1+2*i:3+2*i], 16, 8)
+		if err != nil {
+			return rgb, fmt.Errorf("heatmap: colour %q is not #rrggbb", s)
+		}
+		rgb[i] = float64(v)
+	}
+	return rgb, nil
+}

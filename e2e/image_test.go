@@ -1,0 +1,135 @@
+package e2e
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// viridis is the colour scale of the weights (app.Viridis), from 0 to 1.
+var viridis = []string{
+	"#440154", "#482878", "#3e4989", "#31688e", "#26828e",
+	"#1f9e89", "#35b779", "#6ece58", "#b5de2b", "#fde725",
+}
+
+// viridisAt returns the colour ECharts' visualMap gives weight w: linear
+// between the evenly spaced stops, each channel rounded half up.
+func viridisAt(w float64) [3]int {
+	x := min(max(w, 0), 1) * float64(len(viridis)-1)
+	lo, hi := int(math.Floor(x)), int(math.Ceil(x))
+	f := x - float64(lo)
+	var rgb [3]int
+	for c := range 3 {
+		a, _ := strconv.ParseUint(viridis[lo][1+2*c:3+2*c], 16, 8)
+		b, _ := strconv.ParseUint(viridis[hi][1+2*c:3+2*c], 16, 8)
+		rgb[c] = int(math.Floor(float64(a) + (float64(b)-float64(a))*f + 0.5))
+	}
+	return rgb
+}
+
+// TestLargeHeatmapImage types a sentence of 48 tokens, which the main view
+// draws as one image instead of a cell per ECharts element, and checks the
+// picture itself: the colour in the middle of sampled cells, read from the
+// chart's canvas, is the colour of cmd/attn's weight; the tooltip under the
+// pointer names the cell and its weight; a click opens the cell.
+func TestLargeHeatmapImage(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#head=1")
+	words := make([]string, 48)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i)
+	}
+	tb.setSentence(strings.Join(words, " "))
+	st := tb.state()
+	r := tb.checkAgainstCLI("48 tokens")
+	want, err := cli(t, st).weights(st.Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(want); n != 48 {
+		t.Fatalf("%d tokens, want 48", n)
+	}
+	if typ := eval[string](tb, `echarts.getInstanceByDom(document.querySelector("#heatmap")).getOption().series[0].type`); typ != "custom" {
+		t.Fatalf("the 48×48 heatmap is drawn by a %q series, want the image (custom)", typ)
+	}
+	// Labels still come from the axes.
+	labels := eval[[]string](tb, `echarts.getInstanceByDom(document.querySelector("#heatmap")).getOption().yAxis[0].data`)
+	if !equalStrings(labels, r.Tokens) {
+		t.Errorf("row labels %q, want the tokens", labels)
+	}
+
+	// The pixel in the middle of a cell, in the canvas's device pixels.
+	pixel := func(row, col int) ([3]int, []float64) {
+		v := eval[[]float64](tb, fmt.Sprintf(`(() => {
+			const el = document.querySelector("#heatmap");
+			const chart = echarts.getInstanceByDom(el);
+			const p = chart.convertToPixel({gridIndex: 0}, [%d, %d]);
+			const canvas = el.querySelector("canvas");
+			const k = canvas.width / canvas.getBoundingClientRect().width;
+			const d = canvas.getContext("2d").getImageData(Math.floor(p[0] * k), Math.floor(p[1] * k), 1, 1).data;
+			return [d[0], d[1], d[2], p[0], p[1]];
+		})()`, col, row))
+		return [3]int{int(v[0]), int(v[1]), int(v[2])}, v[3:]
+	}
+	bad := 0
+	cells := [][2]int{{0, 0}, {0, 47}, {47, 0}, {47, 47}, {20, 21}, {33, 5}, {5, 33}}
+	for i := range 48 {
+		cells = append(cells, [2]int{i, (i * 7) % 48})
+	}
+	for _, c := range cells {
+		got, _ := pixel(c[0], c[1])
+		w := want[c[0]][c[1]]
+		exp := viridisAt(w)
+		for k := range 3 {
+			if d := got[k] - exp[k]; d < -2 || d > 2 {
+				bad++
+				if bad <= 5 {
+					t.Errorf("cell (%d, %d), weight %.4f: pixel rgb%v, want rgb%v", c[0], c[1], w, got, exp)
+				}
+				break
+			}
+		}
+	}
+	if bad == 0 {
+		t.Logf("ok: %d sampled cells of the 48×48 image have their weight's colour", len(cells))
+	}
+
+	// The tooltip of the cell under the pointer.
+	const qi, kj = 30, 12
+	_, at := pixel(qi, kj)
+	box := eval[[]float64](tb, `(() => {
+		const el = document.querySelector("#heatmap");
+		el.scrollIntoView({block: "center"});
+		const r = el.getBoundingClientRect();
+		return [r.left, r.top];
+	})()`)
+	x, y := box[0]+at[0], box[1]+at[1]
+	tb.do("moving the pointer over cell (30, 12)", chromedp.MouseEvent(chromedp.MouseMoved, x, y))
+	wantTip := []string{"“w30” (#31)", "“w12” (#13)", strconv.FormatFloat(want[qi][kj], 'f', 3, 64)}
+	tb.waitFor("the tooltip of cell (30, 12)", fmt.Sprintf(`(() => {
+		const t = Array.from(document.querySelectorAll("#heatmap div")).map(d => d.innerText || "").find(s => s.includes(%s));
+		return t !== undefined && %s.every(s => t.includes(s));
+	})()`, jsString(wantTip[0]), jsArray(wantTip)), 10*time.Second)
+
+	n0 := tb.updates()
+	tb.do("clicking cell (30, 12)", chromedp.MouseClickXY(x, y))
+	tb.waitUpdates(n0)
+	tb.waitFor("the cell panel of (30, 12)", `document.querySelector("#cell-panel[data-query='30'][data-key='12']") !== null`, 10*time.Second)
+	tb.screenshots("TestLargeHeatmapImage", nil)
+	tb.checkClean("the 48-token image")
+}
+
+// jsArray returns ss as a JavaScript array literal of strings.
+func jsArray(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = jsString(s)
+	}
+	return "[" + strings.Join(q, ",") + "]"
+}
