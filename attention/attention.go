@@ -3,7 +3,6 @@ package attention
 import (
 	"fmt"
 	"math"
-	"runtime"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -159,12 +158,7 @@ func softmaxExp(dst, src []float64) (maxv, sum float64) {
 		}
 		return
 	}
-	for i, v := range src {
-		e := detmath.Exp(v - maxv)
-		dst[i] = e
-		sum += e
-	}
-	return maxv, sum
+	return maxv, detmath.ExpSum(dst, src, maxv)
 }
 
 // ScaledDotProduct computes one head of attention from queries q (n × d_k),
@@ -206,6 +200,13 @@ func ScaledDotProduct(dst *Head, q, k, v *mat.Dense, opt Options) {
 
 // attend computes Scores, Weights and Output of h from h.Q, h.kT and h.V,
 // into matrices of the right shapes.
+//
+// Row by row it computes what Options.Scaled, Options.Masked and Softmax
+// define, bit for bit, with less work: a division by a power of two is a
+// multiplication by its reciprocal (the same correctly rounded quotient),
+// a division by a temperature of 1 is left out, and the softmax only
+// exponentiates the visible keys (a masked key's exponential is 0, and
+// adding 0 leaves the sum as it is).
 func attend(h *Head, opt Options) {
 	if opt.Valid < 0 {
 		panic(fmt.Sprintf("attention: Options.Valid = %d < 0", opt.Valid))
@@ -214,20 +215,81 @@ func attend(h *Head, opt Options) {
 	mul(h.Scores, h.Q, h.kT)
 	n, m := h.Scores.Dims()
 	_, dk := h.Q.Dims()
-	sqrtDK := math.Sqrt(float64(dk))
+	byDK := newDivisor(1) // ÷√d_k, or nothing
+	if opt.Scale {
+		byDK = newDivisor(math.Sqrt(float64(dk)))
+	}
+	byT := newDivisor(temp)
 	for i := 0; i < n; i++ {
 		scores := h.Scores.RawRowView(i)
-		logits := h.Logits.RawRowView(i)
+		logits := h.Logits.RawRowView(i)[:m]
+		weights := h.Weights.RawRowView(i)[:m]
 		limit := opt.visible(i, m) // keys j < limit are visible
-		for j, s := range scores[:limit] {
-			logits[j] = scaled(s, sqrtDK, temp, opt.Scale)
-		}
+		byDK.divide(logits[:limit], scores[:limit])
+		byT.divide(logits[:limit], logits[:limit])
 		for j := limit; j < m; j++ {
 			logits[j] = math.Inf(-1)
 		}
-		Softmax(h.Weights.RawRowView(i), logits[:m])
+		softmaxVisible(weights, logits, limit)
 	}
 	mul(h.Output, h.Weights, h.V)
+}
+
+// softmaxVisible is Softmax(weights, logits) for a row whose entries from
+// limit on are −Inf (masked).
+func softmaxVisible(weights, logits []float64, limit int) {
+	maxv := math.Inf(-1)
+	for _, v := range logits[:limit] {
+		if !(v <= maxv) {
+			if v != v {
+				Softmax(weights, logits) // NaN: the special case
+				return
+			}
+			maxv = v
+		}
+	}
+	if math.IsInf(maxv, 0) {
+		Softmax(weights, logits) // no finite maximum: the special cases
+		return
+	}
+	sum := detmath.ExpSum(weights[:limit], logits[:limit], maxv)
+	clear(weights[limit:])
+	for j := range weights[:limit] {
+		weights[j] /= sum
+	}
+}
+
+// A divisor divides by a positive number d. When d is a power of two it
+// multiplies by inv = 1/d instead, which is exact and so rounds to the same
+// quotient.
+type divisor struct {
+	d, inv float64 // inv is 0 unless d is a power of two
+}
+
+func newDivisor(d float64) divisor {
+	if frac, exp := math.Frexp(d); frac == 0.5 && exp > -1000 && exp < 1000 {
+		return divisor{d: d, inv: 1 / d}
+	}
+	return divisor{d: d}
+}
+
+// divide sets dst[j] = src[j] / d; dst and src may be the same slice.
+func (v divisor) divide(dst, src []float64) {
+	dst = dst[:len(src)]
+	switch {
+	case v.d == 1:
+		if len(src) > 0 && &dst[0] != &src[0] {
+			copy(dst, src)
+		}
+	case v.inv != 0:
+		for j, x := range src {
+			dst[j] = x * v.inv
+		}
+	default:
+		for j, x := range src {
+			dst[j] = x / v.d
+		}
+	}
 }
 
 // reuse returns d when it is n×c, d made n×c when it is empty, and a new n×c
@@ -257,41 +319,4 @@ func transpose(dst, a *mat.Dense) {
 			dr.Data[j*dr.Stride+i] = v
 		}
 	}
-}
-
-// serialRows is the number of rows up to which mul computes serially. Above
-// it, mul uses mat.Mul, which splits large products among goroutines (and
-// allocates to do so). Both sum every element in the same order, so the
-// result is bit for bit the same either way.
-const serialRows = 128
-
-// parallel reports whether mul may hand large products to mat.Mul: not on
-// wasm, where there is a single thread to share.
-var parallel = runtime.GOARCH != "wasm"
-
-// mul sets dst = a·b for untransposed a (r×k) and b (k×c) into dst (r×c).
-//
-// It computes what gonum's Dgemm computes for untransposed operands (what
-// mat.Mul calls for two *mat.Dense): for each row i and each l in increasing
-// order, row i of dst gains a[i][l]·(row l of b), skipping a[i][l] = 0. Every
-// element is thus summed in a fixed order with no fused multiply-add, on
-// amd64 as on wasm. Serially it does so with mulKernel (kernel.go), a loop
-// written for the small products of the page, bit for bit what mat.Mul gives
-// (TestMulMatchesMatMul); large products go to mat.Mul, which splits them
-// among goroutines. The Trans paths of Dgemm use dot products whose order
-// differs between the assembly and the pure-Go kernels; mul never takes them.
-func mul(dst, a, b *mat.Dense) {
-	ar, b0 := a.RawMatrix(), b.RawMatrix()
-	cr := dst.RawMatrix()
-	if ar.Cols != b0.Rows || cr.Rows != ar.Rows || cr.Cols != b0.Cols {
-		panic(mat.ErrShape)
-	}
-	if parallel && ar.Rows > serialRows {
-		dst.Mul(a, b)
-		return
-	}
-	if cr.Rows == 0 || cr.Cols == 0 {
-		return
-	}
-	mulKernel(cr.Data, cr.Stride, ar.Data, ar.Stride, b0.Data, b0.Stride, cr.Rows, ar.Cols, cr.Cols)
 }

@@ -89,8 +89,9 @@
 // The same spec gives bit-identical results on amd64 and in WebAssembly: the
 // exponentials and logarithms come from package detmath instead of math.Exp
 // (assembly on amd64), random numbers from math/rand/v2's PCG, and matrix
-// products sum every element in the order of gonum's untransposed Dgemm path,
-// with or without assembly: small products with a hand-written loop
-// (kernel.go, tested bit for bit against mat.Mul), large ones natively with
-// mat.Mul itself, in parallel.
+// products sum every element in the order of gonum's untransposed Dgemm path
+// (kernel.go, tested bit for bit against mat.Mul): in WebAssembly with a
+// pure-Go loop, on amd64 with an AVX kernel in assembly that does the same
+// separate multiplies and adds four lanes at a time, large products split
+// by rows among goroutines.
 package attention

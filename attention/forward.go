@@ -71,7 +71,7 @@ type shape struct {
 // that a row with every key masked is 0 here, NaN there).
 //
 // Forward reuses dst's buffers when in has the same shapes as the previous
-// Forward into dst: it then allocates nothing for n ≤ 128. A zero Result is
+// Forward into dst: it then allocates nothing. A zero Result is
 // ready to use. Forward panics if in's shapes do not agree (Resolve checks
 // them for input from users).
 func Forward(dst *Result, in *Input) {
@@ -106,12 +106,10 @@ func Forward(dst *Result, in *Input) {
 		}
 	}
 	if sh.heads > 1 {
-		hf := float64(sh.heads)
+		byH := newDivisor(float64(sh.heads))
 		for r := 0; r < sh.n; r++ {
 			mrow := mean.Data[r*mean.Stride : r*mean.Stride+sh.n]
-			for j := range mrow {
-				mrow[j] /= hf
-			}
+			byH.divide(mrow, mrow)
 		}
 	}
 	if in.Wo != nil {

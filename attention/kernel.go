@@ -1,26 +1,158 @@
 package attention
 
-// kernel.go: the serial matrix product of mul, by hand.
+// kernel.go: the matrix product of mul, by hand.
 //
-// Profiles of the benchmark forward (go test -cpuprofile, bench/forward,
-// n=32 d_model=64 4 heads) put two thirds of the time in mul, most of it in
-// gonum's Daxpy: one call, with its argument checks, per element of a, over
-// rows of 16 to 64 columns. On wasm, where gonum has no assembly, its
-// pure-Go AxpyUnitary also loads and stores every element of the row of dst
-// once per element of a. mulKernel reads and writes the row of dst once per
-// four elements of a instead, in a loop the compiler can check bounds for
-// once.
+// Every element of a product is summed in one fixed order, the order of
+// gonum's Dgemm for untransposed operands (and so of mat.Mul, serial or
+// parallel): c[i][j] starts at +0 and gains, for l = 0, 1, …, k−1 in that
+// order, the product a[i][l]·b[l][j], rounded to float64 before it is added
+// (no fused multiply-add; the float64 conversions below forbid the compiler
+// to fuse them on GOARCHes that could). Dgemm skips the l where a[i][l] = 0.
+//
+// Skipping a zero changes nothing when b is finite: 0·b[l][j] is then ±0,
+// and adding ±0 leaves the running sum as it is (the sum starts at +0 and
+// so is never −0). Only a zero of a against an infinite or NaN entry of b
+// (0·∞ = NaN) makes a difference. There are two kernels:
+//
+//   - mulKernel (here): pure Go, two rows of c and four elements of a at a
+//     time, skipping zeros of a as Dgemm does. It runs in WebAssembly,
+//     wherever there is no assembly kernel, and for the rows and columns
+//     the assembly kernel leaves over.
+//   - kernel_amd64.s: four rows and eight columns of c at a time held in
+//     AVX registers (VMULPD and VADDPD are the same IEEE multiply and add
+//     as MULSD and ADDSD, four lanes at once), used on CPUs with AVX unless
+//     built with -tags purego. It does not test for zeros, so mul uses it
+//     only after checking, once per product, that a has no zero or b is
+//     finite.
+//
+// Every kernel computes each element by the same sequence of roundings, so
+// their results are bit for bit the same (TestKernelsAgree), and the same as
+// mat.Mul's (TestMulMatchesMatMul). How rows and columns are split into
+// blocks, panels or among goroutines changes which element is computed
+// when, never how.
+
+import (
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/attnviz/attnviz/attention/internal/cpu"
+)
+
+// product is c = a·b on row-major storage: a is r×k with row stride as,
+// b k×cols with stride bs, c r×cols with stride cs.
+type product struct {
+	c, a, b    []float64
+	cs, as, bs int
+	r, k, cols int
+}
+
+// newProduct checks the shapes of dst = a·b and returns the product on
+// their storage.
+func newProduct(dst, a, b *mat.Dense) product {
+	ar, br, cr := a.RawMatrix(), b.RawMatrix(), dst.RawMatrix()
+	if ar.Cols != br.Rows || cr.Rows != ar.Rows || cr.Cols != br.Cols {
+		panic(mat.ErrShape)
+	}
+	p := product{
+		c: cr.Data, a: ar.Data, b: br.Data,
+		cs: cr.Stride, as: ar.Stride, bs: br.Stride,
+		r: cr.Rows, k: ar.Cols, cols: cr.Cols,
+	}
+	// The assembly kernel reads and writes through pointers: make sure
+	// once here that every element it may touch is in its slice.
+	if p.r > 0 && p.cols > 0 && p.k > 0 &&
+		(len(p.a) < (p.r-1)*p.as+p.k || len(p.b) < (p.k-1)*p.bs+p.cols || len(p.c) < (p.r-1)*p.cs+p.cols) {
+		panic("attention: mul: matrix storage shorter than its shape")
+	}
+	return p
+}
+
+// mul sets dst = a·b for untransposed a (r×k) and b (k×c) into dst (r×c),
+// summing every element in Dgemm's order (see the top of kernel.go). Large
+// products are split by rows among the worker goroutines (parallel.go),
+// natively; dst must not share memory with a or b.
+func mul(dst, a, b *mat.Dense) {
+	p := newProduct(dst, a, b)
+	if p.r == 0 || p.cols == 0 {
+		return
+	}
+	// The assembly kernel does not skip the zeros of a: use it only where
+	// skipping them would change nothing.
+	simd := cpu.AVX && p.k > 0 && p.zerosHarmless()
+	if parallel && p.r >= parallelMinRows && p.r*p.k*p.cols >= parallelMinMACs && runParallel(p, simd) {
+		return
+	}
+	p.rows(0, p.r, simd)
+}
+
+// zerosHarmless reports whether skipping the zeros of a would change
+// nothing: a has none, or b is finite. It scans the smaller matrix first.
+func (p *product) zerosHarmless() bool {
+	if p.r <= p.cols {
+		return !p.aHasZero() || p.bFinite()
+	}
+	return p.bFinite() || !p.aHasZero()
+}
+
+// aHasZero reports whether a has an entry equal to zero (either sign).
+func (p *product) aHasZero() bool {
+	for i := 0; i < p.r; i++ {
+		for _, v := range p.a[i*p.as : i*p.as+p.k] {
+			if v == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bFinite reports whether every entry of b is finite.
+func (p *product) bFinite() bool {
+	for l := 0; l < p.k; l++ {
+		for _, v := range p.b[l*p.bs : l*p.bs+p.cols] {
+			if v-v != 0 { // NaN for ±Inf and NaN
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// panelBytes bounds the part of b one pass over the rows of c reads: a
+// panel of b this large stays in the CPU's L2 cache while every row of a
+// goes past it.
+const panelBytes = 256 << 10
+
+// rows computes rows i0 … i1−1 of c, one panel of columns after the other,
+// with the assembly kernel where simd is set.
+func (p *product) rows(i0, i1 int, simd bool) {
+	width := p.cols
+	if p.k*p.cols*8 > panelBytes {
+		width = max(8, panelBytes/(8*p.k)&^7)
+	}
+	for j0 := 0; j0 < p.cols; j0 += width {
+		block(p, i0, i1, j0, min(j0+width, p.cols), simd)
+	}
+}
+
+// blockGo computes rows i0 … i1−1, columns j0 … j1−1 of c in pure Go with
+// mulKernel.
+func blockGo(p *product, i0, i1, j0, j1 int) {
+	if i0 >= i1 || j0 >= j1 {
+		return
+	}
+	mulKernel(p.c[i0*p.cs+j0:], p.cs, p.a[i0*p.as:], p.as, p.b[j0:], p.bs, i1-i0, p.k, j1-j0)
+}
 
 // mulKernel sets c = a·b for row-major a (r×k, stride as), b (k×cols,
-// stride bs) and c (r×cols, stride cs).
+// stride bs) and c (r×cols, stride cs), in Dgemm's order, skipping zeros
+// of a as Dgemm does.
 //
-// It sums every element exactly as gonum's Dgemm does for untransposed
-// operands (and so as mat.Mul does, serial or parallel): c[i][j] starts at
-// +0 and gains, for l = 0, 1, …, k−1 in that order and only where
-// a[i][l] ≠ 0, the product a[i][l]·b[l][j], rounded to float64 before it is
-// added (the conversions forbid a fused multiply-add, which some GOARCHes
-// would otherwise use). Its results are therefore bit-identical to mat.Mul's
-// and the same on every GOARCH; TestMulMatchesMatMul checks it.
+// It reads and writes each row of c once per four elements of a (gonum's
+// Daxpy, called once per element of a, does so once per element), two rows
+// of c at a time so that each element of b loaded serves both. Profiles of
+// the WebAssembly build and of amd64 without AVX found this faster than
+// keeping blocks of c in local variables ("register blocking"): with eight
+// or more accumulators the Go compiler spills some of them to the stack.
 func mulKernel(c []float64, cs int, a []float64, as int, b []float64, bs int, r, k, cols int) {
 	if cols == 0 {
 		return

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/attnviz/attnviz/attention/internal/cpu"
 )
 
 // TestMulKernelZerosAndSpecials: mulKernel gives mat.Mul's bits for every
@@ -48,8 +50,86 @@ func TestMulKernelZerosAndSpecials(t *testing.T) {
 	}
 }
 
-// BenchmarkMul: the product of mul (mulKernel, serial) against mat.Mul on
-// the benchmark forward's shapes, X·Wq and Weights·V of one head.
+// refMul is the reference order of every product, written as plainly as
+// possible: c[i][j] = +0, then + a[i][l]·b[l][j] for l = 0 … k−1 where
+// a[i][l] ≠ 0.
+func refMul(c, a, b *mat.Dense) {
+	r, k := a.Dims()
+	_, cols := b.Dims()
+	for i := range r {
+		for j := range cols {
+			var s float64
+			for l := range k {
+				if x := a.At(i, l); x != 0 {
+					s = s + float64(x*b.At(l, j))
+				}
+			}
+			c.Set(i, j, s)
+		}
+	}
+}
+
+// TestKernelsAgree: every way mul can compute a product — the AVX kernel
+// and the pure-Go one, serial and split among goroutines, in panels or not —
+// gives refMul's bits, on odd shapes, on views with strides wider than their
+// rows, with zeros in a (against a finite b, where the AVX kernel may ignore
+// them, and against an infinite one, where it must not be used).
+func TestKernelsAgree(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 8))
+	shapes := [][3]int{
+		{1, 1, 1}, {1, 1, 9}, {3, 5, 7}, {4, 8, 8}, {5, 16, 9}, {7, 13, 13}, {8, 3, 17},
+		{33, 65, 17}, {4, 1, 24}, {12, 40, 31}, {9, 300, 130}, {129, 70, 200}, {64, 600, 72},
+	}
+	saved := cpu.AVX
+	defer func() { cpu.AVX, parallel = saved, true }()
+	for _, sh := range shapes {
+		r, k, cols := sh[0], sh[1], sh[2]
+		for _, variant := range []string{"dense", "zeros", "zeros+inf"} {
+			a := mat.NewDense(r, k+3, nil).Slice(0, r, 1, 1+k).(*mat.Dense)
+			b := mat.NewDense(k, cols+5, nil).Slice(0, k, 2, 2+cols).(*mat.Dense)
+			for i := range r {
+				for l := range k {
+					a.Set(i, l, 2*rnd.Float64()-1)
+					if variant != "dense" && rnd.IntN(4) == 0 {
+						a.Set(i, l, 0)
+					}
+				}
+			}
+			for l := range k {
+				for j := range cols {
+					b.Set(l, j, 2*rnd.Float64()-1)
+				}
+			}
+			if variant == "zeros+inf" {
+				b.Set(rnd.IntN(k), rnd.IntN(cols), math.Inf(1))
+				a.Set(0, 0, 0)
+			}
+			want := mat.NewDense(r, cols, nil)
+			refMul(want, a, b)
+			for _, avx := range []bool{false, true} {
+				for _, par := range []bool{false, true} {
+					if avx && !saved {
+						continue
+					}
+					cpu.AVX, parallel = avx, par
+					got := mat.NewDense(r, cols+2, nil).Slice(0, r, 1, 1+cols).(*mat.Dense)
+					got.Set(0, 0, math.NaN()) // mul overwrites
+					mul(got, a, b)
+					for i := range r {
+						for j := range cols {
+							if g, w := got.At(i, j), want.At(i, j); math.Float64bits(g) != math.Float64bits(w) && !(g != g && w != w) {
+								t.Fatalf("%v %s avx=%v parallel=%v: [%d][%d] = %v, want %v", sh, variant, avx, par, i, j, g, w)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkMul: the product of mul against mat.Mul on the benchmark
+// forward's shapes, X·Wq and Weights·V of one head.
 func BenchmarkMul(b *testing.B) {
 	for _, sh := range []struct {
 		name    string
@@ -65,10 +145,66 @@ func BenchmarkMul(b *testing.B) {
 				mul(dst, a, m)
 			}
 		})
+		b.Run("go/"+sh.name, func(b *testing.B) {
+			saved := cpu.AVX
+			cpu.AVX = false
+			defer func() { cpu.AVX = saved }()
+			for b.Loop() {
+				mul(dst, a, m)
+			}
+		})
 		b.Run("mat.Mul/"+sh.name, func(b *testing.B) {
 			for b.Loop() {
 				dst.Mul(a, m)
 			}
 		})
+	}
+}
+
+// TestAttendMatchesDefinition: attend's shortcuts (multiplying by the
+// reciprocal of a power of two, skipping a division by 1, exponentiating
+// only the visible keys) give bit for bit the weights that Options.Scaled,
+// Options.Masked and Softmax define, for d_k that are and are not powers of
+// four, temperatures that are and are not powers of two, every mask, and
+// scores large enough for exponentials to underflow.
+func TestAttendMatchesDefinition(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9, 10))
+	for trial := range 300 {
+		n, dk := 1+rnd.IntN(12), 1+rnd.IntN(17)
+		opt := Options{
+			Causal:      rnd.IntN(2) == 0,
+			Valid:       rnd.IntN(n + 2),
+			Scale:       rnd.IntN(3) != 0,
+			Temperature: []float64{0, 1, 0.5, 2, 0.3, 3, 1e-3}[rnd.IntN(7)],
+		}
+		spread := []float64{1, 30, 3000}[trial%3]
+		q, k, v := mat.NewDense(n, dk, nil), mat.NewDense(n, dk, nil), mat.NewDense(n, 3, nil)
+		for _, m := range []*mat.Dense{q, k, v} {
+			raw := m.RawMatrix().Data
+			for i := range raw {
+				raw[i] = (2*rnd.Float64() - 1) * spread
+			}
+		}
+		var h Head
+		ScaledDotProduct(&h, q, k, v, opt)
+		logits := make([]float64, n)
+		want := make([]float64, n)
+		for i := range n {
+			for j := range n {
+				logits[j] = math.Inf(-1)
+				if !opt.Masked(i, j) {
+					logits[j] = opt.Scaled(h.Scores.At(i, j), dk)
+				}
+			}
+			Softmax(want, logits)
+			for j := range n {
+				if g, w := h.Logits.At(i, j), logits[j]; math.Float64bits(g) != math.Float64bits(w) {
+					t.Fatalf("trial %d %+v d_k=%d: logit [%d][%d] = %v, want %v", trial, opt, dk, i, j, g, w)
+				}
+				if g, w := h.Weights.At(i, j), want[j]; math.Float64bits(g) != math.Float64bits(w) {
+					t.Fatalf("trial %d %+v d_k=%d: weight [%d][%d] = %v, want %v", trial, opt, dk, i, j, g, w)
+				}
+			}
+		}
 	}
 }

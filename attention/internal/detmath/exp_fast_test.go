@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/attnviz/attnviz/attention/internal/cpu"
 )
 
 // expLooped is Exp as first written: Horner's rule in a loop over the
@@ -74,5 +76,92 @@ func BenchmarkExpLooped(b *testing.B) {
 	x := -3.7
 	for b.Loop() {
 		x = -expLooped(x) - 3
+	}
+}
+
+// TestExpSumSameBits: ExpSum gives Exp's bits for every element, and the
+// sum of a loop that adds them in order, over the ends of its inline range
+// (−708, −2⁻⁵⁴), zero, the ranges around it and the special values.
+func TestExpSumSameBits(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	xs := []float64{0, math.Copysign(0, -1), -708, -0x1p-54, math.Inf(-1), math.Inf(1), math.NaN(), 1, -1, -745.2, -745.1, -709, 700, 720}
+	for _, edge := range []float64{-708, -0x1p-54, 0x1p-54, expMin, 0} {
+		x := edge
+		for range 4 {
+			x = math.Nextafter(x, math.Inf(-1))
+			xs = append(xs, x)
+		}
+		x = edge
+		for range 4 {
+			x = math.Nextafter(x, math.Inf(1))
+			xs = append(xs, x)
+		}
+	}
+	for k := -1030; k <= 2; k++ { // x near k·ln 2 ± ½·ln 2, where the rounding of k turns
+		for _, d := range []float64{-0.5, 0, 0.5} {
+			base := (float64(k) + d) * math.Ln2
+			xs = append(xs, base, math.Nextafter(base, 0), math.Nextafter(base, -1000))
+		}
+	}
+	for range 100000 {
+		xs = append(xs, -rnd.Float64()*750, -rnd.Float64()*20, -rnd.Float64()*1e-12, (rnd.Float64()*2-1)*800)
+	}
+	avx2 := cpu.AVX2
+	defer func() { cpu.AVX2 = avx2 }()
+	for _, c := range []struct {
+		shift float64
+		avx2  bool // the assembly, where there is one, or the Go loop
+	}{{0, avx2}, {3.5, avx2}, {-2.25, avx2}, {0, false}, {3.5, false}} {
+		shift := c.shift
+		cpu.AVX2 = c.avx2
+		src := make([]float64, len(xs))
+		for i, x := range xs {
+			src[i] = x + shift
+		}
+		dst := make([]float64, len(src))
+		got := ExpSum(dst, src, shift)
+		var want float64
+		for i, v := range src {
+			e := Exp(v - shift)
+			want += e
+			if math.Float64bits(dst[i]) != math.Float64bits(e) && !(e != e && dst[i] != dst[i]) {
+				t.Fatalf("shift %v: ExpSum element %d: Exp(%v) = %v (%#x), want %v (%#x)", shift, i, v-shift, dst[i], math.Float64bits(dst[i]), e, math.Float64bits(e))
+			}
+		}
+		if math.Float64bits(got) != math.Float64bits(want) && !(got != got && want != want) {
+			t.Fatalf("shift %v: sum %v, want %v", shift, got, want)
+		}
+		// In place, as Softmax calls it.
+		if again := ExpSum(src, src, shift); math.Float64bits(again) != math.Float64bits(got) && !(got != got) {
+			t.Fatalf("in place: sum %v, want %v", again, got)
+		}
+	}
+}
+
+func BenchmarkExpSum(b *testing.B) {
+	src := make([]float64, 32)
+	for i := range src {
+		src[i] = -float64(i) * 0.37
+	}
+	dst := make([]float64, len(src))
+	for b.Loop() {
+		ExpSum(dst, src, 0.25)
+	}
+}
+
+func BenchmarkExpLoop(b *testing.B) {
+	src := make([]float64, 32)
+	for i := range src {
+		src[i] = -float64(i) * 0.37
+	}
+	dst := make([]float64, len(src))
+	for b.Loop() {
+		var sum float64
+		for i, v := range src {
+			e := Exp(v - 0.25)
+			dst[i] = e
+			sum += e
+		}
+		_ = sum
 	}
 }

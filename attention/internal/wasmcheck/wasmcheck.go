@@ -68,6 +68,26 @@ func Dump(w io.Writer) error {
 	var res attention.Result
 	attention.Forward(&res, in)
 	d.result("matrix n=200", &res)
+
+	// Products large enough to be split among goroutines and into column
+	// panels natively, with zeros in X (which Dgemm's order skips).
+	const n2, dModel2, heads2 = 160, 256, 2
+	x2 := mat.NewDense(n2, dModel2, nil)
+	attention.Xavier(x2, 6, "x")
+	for i := 0; i < n2; i += 7 {
+		x2.Set(i, (i*13)%dModel2, 0)
+	}
+	in2 := &attention.Input{X: x2, Heads: heads2, Options: attention.Options{Valid: n2, Scale: true}}
+	for _, w := range []struct {
+		dst    **mat.Dense
+		stream string
+	}{{&in2.Wq, "wq"}, {&in2.Wk, "wk"}, {&in2.Wv, "wv"}, {&in2.Wo, "wo"}} {
+		*w.dst = mat.NewDense(dModel2, dModel2, nil)
+		attention.Xavier(*w.dst, 6, w.stream)
+	}
+	var res2 attention.Result
+	attention.Forward(&res2, in2)
+	d.result("matrix n=160 d=256", &res2)
 	return d.err
 }
 

@@ -1,0 +1,31 @@
+//go:build amd64 && !purego
+
+package attention
+
+// block computes rows i0 … i1−1, columns j0 … j1−1 of c: with simd four
+// rows by eight columns at a time with mulAVX4x8, the columns and rows left
+// over with blockGo; without, all with blockGo.
+func block(p *product, i0, i1, j0, j1 int, simd bool) {
+	n8 := (j1 - j0) / 8
+	if !simd || n8 == 0 {
+		blockGo(p, i0, i1, j0, j1)
+		return
+	}
+	i := i0
+	for ; i+4 <= i1; i += 4 {
+		// newProduct checked that rows i … i+3 of a, rows 0 … k−1 of b
+		// and columns up to j1 of c lie in their slices.
+		mulAVX4x8(&p.c[i*p.cs+j0], p.cs, &p.a[i*p.as], p.as, &p.b[j0], p.bs, p.k, n8)
+	}
+	if j := j0 + 8*n8; j < j1 {
+		blockGo(p, i0, i, j, j1)
+	}
+	blockGo(p, i, i1, j0, j1)
+}
+
+// mulAVX4x8 sets the 4 × 8·n8 block of c at c to the product of the 4 × k
+// block of a at a and the k × 8·n8 block of b at b; cs, as and bs are the
+// row strides in elements. k must be at least 1. See kernel_amd64.s.
+//
+//go:noescape
+func mulAVX4x8(c *float64, cs int, a *float64, as int, b *float64, bs int, k int, n8 int)
