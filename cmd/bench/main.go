@@ -2,7 +2,8 @@
 //
 //  1. the engine natively against NumPy (the same multi-head forward);
 //  2. the engine compiled to WebAssembly, in Node and in headless Chromium,
-//     against native;
+//     against native: the default build (SIMD assembly on amd64) and, with
+//     no target, the pure-Go build (-tags purego), the code wasm runs;
 //  3. the page in headless Chromium: bytes of the first load (gzip, empty
 //     cache), time to the first render, keystroke updates and long tasks,
 //     beside a bare go-app page built in the same run.
@@ -185,24 +186,27 @@ func chromiumVersion(ctx context.Context, execPath string) string {
 // run builds what it measures, then measures, one part after another so
 // that no measurement shares the CPU with another.
 func run(ctx context.Context, cfg config, skipped map[string]bool, m *machine) *results {
-	res := &results{sizes: forward.Sizes, skipped: skipped, nativeErr: map[string]string{}}
+	res := &results{sizes: forward.Sizes, skipped: skipped, nativeErr: map[string]string{}, pureErr: map[string]string{}}
 	step := func(format string, args ...any) { log.Printf(format, args...) }
 
 	// Builds, in parallel.
 	var (
 		wg                           sync.WaitGroup
 		nativeBin                    = filepath.Join(cfg.tmp, "forward.test")
+		pureBin                      = filepath.Join(cfg.tmp, "forward-purego.test")
 		wasmDir                      = filepath.Join(cfg.tmp, "wasmforward")
 		appDir                       = filepath.Join(cfg.tmp, "app")
 		bareDir                      = filepath.Join(cfg.tmp, "bare")
-		nativeBuildErr, wasmBuildErr error
+		nativeBuildErr, pureBuildErr error
+		wasmBuildErr                 error
 		appBuildErr, bareBuildErr    error
 		wasmPath                     string
 		needNative                   = !skipped["engine"] || !skipped["wasm"]
 	)
 	step("building")
 	if needNative {
-		wg.Go(func() { nativeBuildErr = buildNativeBench(ctx, cfg.root, nativeBin) })
+		wg.Go(func() { nativeBuildErr = buildNativeBench(ctx, cfg.root, nativeBin, "") })
+		wg.Go(func() { pureBuildErr = buildNativeBench(ctx, cfg.root, pureBin, "purego") })
 	}
 	if !skipped["wasm"] {
 		wg.Go(func() { wasmPath, wasmBuildErr = buildWasmForward(ctx, cfg.root, wasmDir) })
@@ -213,8 +217,9 @@ func run(ctx context.Context, cfg config, skipped map[string]bool, m *machine) *
 	}
 	wg.Wait()
 
-	// 1. Native and NumPy, one size after the other, so that both of a
-	// size run at nearly the same moment of the machine.
+	// 1. Native (the default build, then -tags purego) and NumPy, one size
+	// after the other, so that all three of a size run at nearly the same
+	// moment of the machine.
 	if needNative {
 		var python string
 		var pyErr error
@@ -224,23 +229,10 @@ func run(ctx context.Context, cfg config, skipped map[string]bool, m *machine) *
 				m.NumPy = "not installed (" + pyErr.Error() + ")"
 			}
 		}
-		var lines []BenchLine
+		var lines, pureLines []BenchLine
 		for _, s := range res.sizes {
-			if nativeBuildErr != nil {
-				res.nativeErr[""] = "building the benchmark: " + nativeBuildErr.Error()
-			} else {
-				step("native %s: go test -bench=BenchmarkForward/%s -benchmem -count=%d -benchtime=%s", s.Name(), s.Name(), cfg.count, cfg.benchtime)
-				out, raw, err := runNativeBench(ctx, cfg.root, nativeBin, s.Name(), cfg.count, cfg.benchtime)
-				lines = append(lines, out.Lines...)
-				switch {
-				case out.Panic != "":
-					res.nativeErr[s.Name()] = out.Panic
-				case out.Failures["BenchmarkForward/"+s.Name()] != "":
-					res.nativeErr[s.Name()] = out.Failures["BenchmarkForward/"+s.Name()]
-				case err != nil:
-					res.nativeErr[s.Name()] = err.Error() + ": " + lastLine(raw)
-				}
-			}
+			lines = append(lines, nativeSize(ctx, cfg, step, "", nativeBin, nativeBuildErr, s.Name(), res.nativeErr)...)
+			pureLines = append(pureLines, nativeSize(ctx, cfg, step, "purego", pureBin, pureBuildErr, s.Name(), res.pureErr)...)
 			if skipped["engine"] || pyErr != nil {
 				continue
 			}
@@ -262,6 +254,7 @@ func run(ctx context.Context, cfg config, skipped map[string]bool, m *machine) *
 			}
 		}
 		res.native = Summarize(lines)
+		res.pure = Summarize(pureLines)
 	}
 
 	// 2. WebAssembly.
@@ -296,6 +289,32 @@ func run(ctx context.Context, cfg config, skipped map[string]bool, m *machine) *
 		measurePages(ctx, cfg, res, appDir, appBuildErr, bareDir, bareBuildErr, step)
 	}
 	return res
+}
+
+// nativeSize runs one size of a native benchmark binary (bin, built with
+// tags, which failed to build when buildErr is not nil) and returns its
+// result lines; it records why a size has no result in errs (under "" when
+// none has).
+func nativeSize(ctx context.Context, cfg config, step func(string, ...any), tags, bin string, buildErr error, size string, errs map[string]string) []BenchLine {
+	if buildErr != nil {
+		errs[""] = "building the benchmark: " + buildErr.Error()
+		return nil
+	}
+	what, flags := "native", ""
+	if tags != "" {
+		what, flags = "native "+tags, " -tags "+tags
+	}
+	step("%s %s: go test%s -bench=BenchmarkForward/%s -benchmem -count=%d -benchtime=%s", what, size, flags, size, cfg.count, cfg.benchtime)
+	out, raw, err := runNativeBench(ctx, cfg.root, bin, size, cfg.count, cfg.benchtime)
+	switch {
+	case out.Panic != "":
+		errs[size] = out.Panic
+	case out.Failures["BenchmarkForward/"+size] != "":
+		errs[size] = out.Failures["BenchmarkForward/"+size]
+	case err != nil:
+		errs[size] = err.Error() + ": " + lastLine(raw)
+	}
+	return out.Lines
 }
 
 func measurePages(ctx context.Context, cfg config, res *results, appDir string, appBuildErr error, bareDir string, bareBuildErr error, step func(string, ...any)) {
@@ -430,13 +449,19 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
   (d_model × d_model), heads of d_model/heads columns, no mask, scores scaled by √d_k, temperature 1
   (`+"`bench/forward`"+`). Go: `+"`attention.Forward`"+` into a reused Result, timed by `+"`go test -bench=BenchmarkForward -benchmem`"+`
   in `+"`bench/forward`"+` with -count=%d -benchtime=%s, the median of the samples; allocs/op is the largest over
-  the samples, counted after one untimed forward. NumPy: `+"`bench/forward_numpy.py`"+`, the same forward written
+  the samples, counted after one untimed forward. The same benchmark is also built with `+"`-tags purego`"+` (the
+  engine's pure-Go code, without its AVX matrix kernel and AVX2 exponentials; same results bit for bit) and
+  run the same way, right after the default build at each size. NumPy: `+"`bench/forward_numpy.py`"+`, the same forward written
   as the lesson writes it (vectorised, per-head via reshape/transpose, stable softmax, the heads' mean
-  weights), timed with timeit, the median of %d repeats of at least %gs. Ratio = Go / NumPy.
+  weights), timed with timeit, the median of %d repeats of at least %gs. Ratio = Go / NumPy (pure Go / NumPy on
+  the purego rows, which have no target).
 - **WebAssembly.** `+"`bench/wasmforward`"+` (GOOS=js GOARCH=wasm, built as cmd/build builds app.wasm) runs the
   same benchmark function with testing.Benchmark, %d samples of %s, median: in Node through
   `+"`$(go env GOROOT)/lib/wasm/go_js_wasm_exec`"+`, and in headless Chromium from a loopback server with
-  `+"`wasm_exec.js`"+`. Ratio = wasm / native.
+  `+"`wasm_exec.js`"+`. Ratio = wasm / native, the default build; the rows "vs native pure Go" divide by the
+  `+"`-tags purego`"+` build instead and have no target. Natively the engine runs SIMD assembly on amd64, while Go's
+  WebAssembly has no SIMD, so the wasm rows against the default build also count the missing SIMD; the
+  pure-Go comparison runs the same Go code on both sides and shows the cost of its compilation to wasm.
 - **Page.** `+"`go run ./cmd/build`"+` builds the site; `+"`bench/bare`"+` is a go-app page with one component and one line of
   text, built in the same run (GenerateStaticWebsite, wasm with the same flags), whose OnMount sets the
   mark attnviz:first-render. Both are served from memory on 127.0.0.1, gzip level 6 for text and wasm,
@@ -450,7 +475,7 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
   one at a time, each waited for (a letter appended, then deleted), after %d uncounted ones; median
   and p95 (nearest rank) of the attnviz:update measures; the longest PerformanceObserver "longtask"
   entry during the typing.
-- Targets: native ≤ 1.0× NumPy at every size and ≤ 1/3 at n ≤ 32; wasm in Chromium ≤ 3× native;
+- Targets: native ≤ 1.0× NumPy at every size and ≤ 1/3 at n ≤ 32; wasm in Chromium ≤ 3× native (the default build);
   app.wasm ≤ 2.5 MB gzip; first load ≤ 3.0 MB gzip; first render ≤ 1.3× bare; update p95 ≤ 16 ms at 16
   tokens / 4 heads and ≤ 50 ms at 128 tokens / 8 heads; longest task ≤ 200 ms; 0 allocs/op. MB = 10⁶ bytes.
 `, cfg.count, cfg.benchtime, cfg.numpyRepeat, cfg.numpyMinTime, cfg.wasmCount, cfg.benchtime, cfg.loads, cfg.keystrokes, cfg.typingBudget, cfg.warmup)

@@ -13,7 +13,7 @@ import (
 const (
 	targetGoNumPySmall  = 1.0 / 3 // native/NumPy at n ≤ 32
 	targetGoNumPy       = 1.0     // native/NumPy at every size
-	targetWasmChromium  = 3.0     // wasm in Chromium / native
+	targetWasmChromium  = 3.0     // wasm in Chromium / native (the default build)
 	targetAppWasmBytes  = 2_500_000
 	targetFirstLoad     = 3_000_000
 	targetFirstRender   = 1.3 // app / bare
@@ -39,6 +39,11 @@ type results struct {
 
 	native    map[string]BenchSummary // by size name
 	nativeErr map[string]string       // by size name, or "" for all
+
+	// The same benchmark built with -tags purego: the engine's pure-Go
+	// code, the code that runs in WebAssembly, without its SIMD assembly.
+	pure    map[string]BenchSummary // by size name
+	pureErr map[string]string       // by size name, or "" for all
 
 	numpy    map[string]float64 // median ns/op by size name
 	numpyErr string
@@ -128,6 +133,20 @@ func (r *results) engineRows() []Row {
 		}
 		rows = append(rows, row)
 
+		// Informative: the engine's pure-Go code (as in WebAssembly),
+		// natively, against the same NumPy figure.
+		pure := Row{Section: sec, Figure: "forward " + sizeLabel(s) + ", native pure Go (-tags purego)", Compared: row.Compared}
+		pg, havePure := r.pure["BenchmarkForward/"+name]
+		if havePure {
+			pure.Measured = "pure Go " + FormatDuration(pg.MedianNs)
+		} else {
+			pure.Measured = "pure Go: " + short(errFor(r.pureErr, name))
+		}
+		if havePure && haveNp {
+			pure.Ratio = FormatRatio(pg.MedianNs / np)
+		}
+		rows = append(rows, pure)
+
 		allocs := Row{Section: sec, Figure: "allocs/op, repeated forward " + sizeLabel(s), Target: "0", Result: NA}
 		switch {
 		case haveNat && nat.HasMem:
@@ -149,29 +168,21 @@ func (r *results) wasmRows() []Row {
 	for _, s := range r.sizes {
 		name := s.Name()
 		nat, haveNat := r.native["BenchmarkForward/"+name]
+		pg, havePure := r.pure["BenchmarkForward/"+name]
 		for i, rt := range wasmRuntimes {
 			row := Row{Section: sec, Figure: "wasm in " + rt + ", " + sizeLabel(s)}
 			if i == 1 {
 				row.Target, row.Result = "≤ 3×", NA
 			}
-			w, ok := r.wasm[i][name]
-			switch {
-			case ok && w.Error == "" && len(w.NsPerOp) > 0:
-				row.Measured = FormatDuration(Median(w.NsPerOp))
-			case ok && w.Error != "":
-				row.Measured = short(w.Error)
-			case r.wasmErr[i] != "":
-				row.Measured = short(r.wasmErr[i])
-			default:
-				row.Measured = "no result"
-			}
+			wasmNs, measured := r.wasmFigure(i, name)
+			row.Measured = measured
 			if haveNat {
 				row.Compared = "native " + FormatDuration(nat.MedianNs)
 			} else {
-				row.Compared = "native: —"
+				row.Compared = "native: " + short(errFor(r.nativeErr, name))
 			}
-			if ok && w.Error == "" && len(w.NsPerOp) > 0 && haveNat {
-				ratio := Median(w.NsPerOp) / nat.MedianNs
+			if wasmNs > 0 && haveNat {
+				ratio := wasmNs / nat.MedianNs
 				row.Ratio = FormatRatio(ratio)
 				if i == 1 {
 					row.Result = Verdict(ratio <= targetWasmChromium)
@@ -179,8 +190,39 @@ func (r *results) wasmRows() []Row {
 			}
 			rows = append(rows, row)
 		}
+		// Informative, no target: wasm in Chromium against the same Go
+		// code natively, without the SIMD assembly that wasm cannot have.
+		row := Row{Section: sec, Figure: "wasm in Chromium vs native pure Go (-tags purego), " + sizeLabel(s)}
+		wasmNs, measured := r.wasmFigure(1, name)
+		row.Measured = measured
+		if havePure {
+			row.Compared = "native pure Go " + FormatDuration(pg.MedianNs)
+		} else {
+			row.Compared = "native pure Go: " + short(errFor(r.pureErr, name))
+		}
+		if wasmNs > 0 && havePure {
+			row.Ratio = FormatRatio(wasmNs / pg.MedianNs)
+		}
+		rows = append(rows, row)
 	}
 	return rows
+}
+
+// wasmFigure returns the median ns/op of size name in wasm runtime i (0
+// when there is none) and the cell that shows it, or why there is none.
+func (r *results) wasmFigure(i int, name string) (float64, string) {
+	w, ok := r.wasm[i][name]
+	switch {
+	case ok && w.Error == "" && len(w.NsPerOp) > 0:
+		ns := Median(w.NsPerOp)
+		return ns, FormatDuration(ns)
+	case ok && w.Error != "":
+		return 0, short(w.Error)
+	case r.wasmErr[i] != "":
+		return 0, short(r.wasmErr[i])
+	default:
+		return 0, "no result"
+	}
 }
 
 func (r *results) loadRows() []Row {
@@ -377,10 +419,15 @@ func (r *results) Problems() []string {
 			p = append(p, what+": "+err)
 		}
 	}
-	if !r.skipped["engine"] {
+	if !r.skipped["engine"] || !r.skipped["wasm"] {
 		for _, name := range sortedKeys(r.nativeErr) {
 			add("native "+orDefault(name, "benchmark"), r.nativeErr[name])
 		}
+		for _, name := range sortedKeys(r.pureErr) {
+			add("native pure Go (-tags purego) "+orDefault(name, "benchmark"), r.pureErr[name])
+		}
+	}
+	if !r.skipped["engine"] {
 		add("NumPy", r.numpyErr)
 	}
 	if !r.skipped["wasm"] {

@@ -30,7 +30,11 @@ func TestRowsVerdicts(t *testing.T) {
 			"BenchmarkForward/" + large.Name(): {MedianNs: 900e6, HasMem: true, AllocsPerOp: 3, BytesPerOp: 300},
 		},
 		nativeErr: map[string]string{},
-		numpy:     map[string]float64{small.Name(): 20_000, large.Name(): 1e9},
+		pure: map[string]BenchSummary{
+			"BenchmarkForward/" + small.Name(): {MedianNs: 12_500, HasMem: true},
+		},
+		pureErr: map[string]string{large.Name(): "forward.go:101: attention.Forward panicked: todo"},
+		numpy:   map[string]float64{small.Name(): 20_000, large.Name(): 1e9},
 		wasm: [2]map[string]wasmLine{
 			{small.Name(): {NsPerOp: []float64{50_000}}},
 			{small.Name(): {NsPerOp: []float64{25_000, 30_000, 35_000}}, large.Name(): {Error: "attention.Forward panicked: todo"}},
@@ -76,6 +80,22 @@ func TestRowsVerdicts(t *testing.T) {
 	if row := find(t, rows, "wasm in Node, n=512"); row.Measured != "no result" {
 		t.Errorf("node large: %+v", row)
 	}
+	// The pure-Go build: informative rows, no target. 30 µs / 12.5 µs = 2.4×.
+	if row := find(t, rows, "wasm in Chromium vs native pure Go (-tags purego), n=8 "); row.Ratio != "2.40×" || row.Target != "" || row.Result != "" ||
+		row.Measured != "30.0 µs" || row.Compared != "native pure Go 12.5 µs" {
+		t.Errorf("chromium vs pure Go small: %+v", row)
+	}
+	if row := find(t, rows, "wasm in Chromium vs native pure Go (-tags purego), n=512"); row.Ratio != "" || !strings.Contains(row.Measured, "panicked") ||
+		!strings.Contains(row.Compared, "panicked") {
+		t.Errorf("chromium vs pure Go large: %+v", row)
+	}
+	if row := find(t, rows, "forward n=8 d=16 h=2, native pure Go"); row.Ratio != "0.62×" || row.Target != "" || row.Result != "" ||
+		row.Measured != "pure Go 12.5 µs" || row.Compared != "NumPy 20.0 µs" {
+		t.Errorf("pure Go vs NumPy small: %+v", row)
+	}
+	if row := find(t, rows, "forward n=512 d=512 h=8, native pure Go"); row.Ratio != "" || !strings.Contains(row.Measured, "panicked") {
+		t.Errorf("pure Go vs NumPy large: %+v", row)
+	}
 	if row := find(t, rows, "file /web/app.wasm"); row.Result != Pass || row.Ratio != "2.00×" {
 		t.Errorf("app.wasm: %+v", row)
 	}
@@ -97,7 +117,7 @@ func TestRowsVerdicts(t *testing.T) {
 	if row := find(t, rows, "update p95, 128"); row.Result != NA || row.Target != "≤ 50 ms" {
 		t.Errorf("128 p95: %+v", row)
 	}
-	if p := r.Problems(); len(p) != 2 {
+	if p := r.Problems(); len(p) != 3 {
 		t.Errorf("Problems = %q", p)
 	}
 }
@@ -113,6 +133,25 @@ func TestRowsNothingMeasured(t *testing.T) {
 	}
 	if row := find(t, r.Rows(), "forward n=8 "); !strings.Contains(row.Compared, "no Python with NumPy") {
 		t.Errorf("NumPy reason missing: %+v", row)
+	}
+	if row := find(t, r.Rows(), "forward n=8 d=16 h=2, native pure Go"); !strings.Contains(row.Compared, "no Python with NumPy") ||
+		row.Measured != "pure Go: no result" || row.Ratio != "" {
+		t.Errorf("pure Go row without NumPy: %+v", row)
+	}
+	if row := find(t, r.Rows(), "wasm in Chromium, n=8 "); !strings.Contains(row.Compared, "build failed") {
+		t.Errorf("native reason missing: %+v", row)
+	}
+	// -only wasm: no engine rows, but a native build that failed is still
+	// reported, and NumPy (not run) is not.
+	wasmOnly := &results{sizes: forward.Sizes, skipped: map[string]bool{"engine": true, "page": true},
+		nativeErr: map[string]string{}, pureErr: map[string]string{"": "build failed"}}
+	for _, row := range wasmOnly.Rows() {
+		if row.Section != "engine: wasm vs native" {
+			t.Errorf("-only wasm gave %+v", row)
+		}
+	}
+	if p := wasmOnly.Problems(); len(p) != 1 || !strings.HasPrefix(p[0], "native pure Go (-tags purego) benchmark: build failed") {
+		t.Errorf("-only wasm: Problems = %q", p)
 	}
 	skipped := &results{sizes: forward.Sizes, skipped: map[string]bool{"engine": true, "wasm": true, "page": true}}
 	if rows := skipped.Rows(); len(rows) != 0 {

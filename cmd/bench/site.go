@@ -26,9 +26,15 @@ func buildBareSite(ctx context.Context, root, out string) error {
 	return goBuildWasm(ctx, root, filepath.Join(out, "web", "app.wasm"), "./bench/bare")
 }
 
-// buildNativeBench compiles the native benchmark's test binary.
-func buildNativeBench(ctx context.Context, root, out string) error {
-	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", out, "./bench/forward/")
+// buildNativeBench compiles the native benchmark's test binary, with the
+// given build tags ("" for the default build; "purego" for the engine's
+// pure-Go code, without its assembly).
+func buildNativeBench(ctx context.Context, root, out, tags string) error {
+	args := []string{"test", "-c", "-o", out}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, "./bench/forward/")...)
 	cmd.Dir = root
 	return runQuiet(cmd)
 }
