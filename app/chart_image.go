@@ -58,11 +58,11 @@ func (c *Chart) listenImage() {
 	})
 	ci.formatter = app.FuncOf(func(app.Value, []app.Value) any { return ci.tip })
 	ci.move = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		if ci.img == nil {
-			return nil // a heatmap series, with a tooltip of its own
+		if ci.img == nil || c.Tooltip == nil {
+			return nil // a heatmap series, with a tooltip of its own, or no tooltip
 		}
 		row, col, x, y, ok := c.imageCell(args)
-		if !ok || c.Tooltip == nil {
+		if !ok {
 			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
 			return nil
 		}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"gonum.org/v1/gonum/mat"
 )
 
 // A heatmap drawn as an image.
@@ -30,7 +31,8 @@ const imageData = "[[0,0]]"
 // imageSeries turns o, the option of h, into that of h drawn as an image: a
 // custom series in place of the heatmap's, a tooltip that Chart shows (from
 // the pointer's position, not from an element of a series), and a colour
-// bar that colours no series (the image has its colours).
+// bar that colours no series (the image has its colours); a thumbnail has
+// neither tooltip nor colour bar.
 func (h Heatmap) imageSeries(o *chartOption) {
 	o.Series = []chartSeries{{
 		Name:             h.Name,
@@ -39,6 +41,13 @@ func (h Heatmap) imageSeries(o *chartOption) {
 		Silent:           opts.Bool(true),
 		Data:             dataPlaceholder,
 	}}
+	if h.Compact {
+		// A thumbnail shows neither: without the components ECharts does
+		// not update them (a tooltip reads the page's computed style) at
+		// every keystroke.
+		o.Tooltip, o.VisualMap = nil, nil
+		return
+	}
 	o.Tooltip.TriggerOn = "none"
 	for i := range o.VisualMap {
 		o.VisualMap[i].SeriesIndex = []int{}
@@ -82,15 +91,22 @@ func (h Heatmap) image() (*HeatmapImage, error) {
 	}
 	rows, cols := h.Values.Dims()
 	img := &HeatmapImage{Rows: rows, Cols: cols, RGBA: make([]byte, 4*rows*cols), Values: make([]float64, rows*cols)}
+	dense, _ := h.Values.(*mat.Dense)
 	for i := range rows {
-		for j := range cols {
-			v := h.Values.At(i, j)
+		row := img.Values[i*cols : (i+1)*cols]
+		if dense != nil {
+			copy(row, dense.RawRowView(i))
+		} else {
+			for j := range row {
+				row[j] = h.Values.At(i, j)
+			}
+		}
+		for j, v := range row {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("heatmap: value [%d][%d] is %v", i, j, v)
 			}
-			k := i*cols + j
-			img.Values[k] = v
-			scale.put(img.RGBA[4*k:4*k+4], v)
+			k := 4 * (i*cols + j)
+			scale.put(img.RGBA[k:k+4], v)
 		}
 	}
 	return img, nil
@@ -124,18 +140,26 @@ func newColorScale(lo, hi float64, colors []string) (colorScale, error) {
 	return s, nil
 }
 
-// put writes the colour of v, opaque, into px[0:4].
+// put writes the colour of v, opaque, into px[0:4]. It runs for every cell
+// at every keystroke, so it spells out what math.Floor, min and max would
+// do (they cost several times more in WebAssembly): all the numbers here
+// are ≥ 0, where converting to an integer rounds down.
 func (s colorScale) put(px []byte, v float64) {
 	t := (v - s.min) / (s.max - s.min)
-	t = min(max(t, 0), 1)
-	x := t * float64(len(s.stops)-1)
-	lo := int(math.Floor(x))
-	hi := int(math.Ceil(x))
-	f := x - float64(lo)
-	for c := range 3 {
-		a, b := s.stops[lo][c], s.stops[hi][c]
-		px[c] = byte(min(max(math.Floor(a+(b-a)*f+0.5), 0), 255))
+	if !(t > 0) { // also NaN, which image rejects before
+		t = 0
+	} else if t > 1 {
+		t = 1
 	}
+	last := len(s.stops) - 1
+	x := t * float64(last)
+	lo := int(x)
+	hi := min(lo+1, last) // where x is a stop, f is 0 and hi unused
+	f := x - float64(lo)
+	a, b := &s.stops[lo], &s.stops[hi]
+	px[0] = byte(int(a[0] + (b[0]-a[0])*f + 0.5)) // rounded half up, as Math.round
+	px[1] = byte(int(a[1] + (b[1]-a[1])*f + 0.5))
+	px[2] = byte(int(a[2] + (b[2]-a[2])*f + 0.5))
 	px[3] = 255
 }
 

@@ -35,6 +35,28 @@ func TestColorScale(t *testing.T) {
 		}
 	}
 
+	// Everywhere on the scale, as zrender's fastLerp computes it.
+	ref := func(v float64) [4]byte {
+		t := min(max((v-s.min)/(s.max-s.min), 0), 1)
+		x := t * float64(len(s.stops)-1)
+		lo, hi := math.Floor(x), math.Ceil(x)
+		var px [4]byte
+		for c := range 3 {
+			a, b := s.stops[int(lo)][c], s.stops[int(hi)][c]
+			px[c] = byte(math.Floor(a + (b-a)*(x-lo) + 0.5))
+		}
+		px[3] = 255
+		return px
+	}
+	for i := -100; i <= 10100; i++ {
+		v := float64(i) / 10000
+		var got [4]byte
+		s.put(got[:], v)
+		if want := ref(v); got != want {
+			t.Fatalf("colour of %v = %v, fastLerp gives %v", v, got, want)
+		}
+	}
+
 	d, err := newColorScale(-2, 2, []string{"#000000", "#ffffff"})
 	if err != nil {
 		t.Fatal(err)
@@ -158,5 +180,30 @@ func TestImageOption(t *testing.T) {
 	}
 	if q.Image != nil || q.Base == p.Base {
 		t.Error("the series and the image share a base, or the series has an image")
+	}
+}
+
+// TestImageThumbnail checks that a thumbnail drawn as an image has no
+// tooltip and no colour bar for ECharts to update at every keystroke.
+func TestImageThumbnail(t *testing.T) {
+	m := mat.NewDense(2, 2, []float64{1, 0, 0.5, 0.5})
+	h := Heatmap{Values: m, Rows: make([]string, 2), Cols: make([]string, 2), Min: 0, Max: 1, Compact: true, AsImage: true}
+	p, err := h.Parts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(p.Option()), &o); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"tooltip", "visualMap"} {
+		if _, ok := o[k]; ok {
+			t.Errorf("the thumbnail's option has a %s", k)
+		}
+	}
+	for _, k := range []string{"series", "xAxis", "yAxis", "grid"} {
+		if _, ok := o[k]; !ok {
+			t.Errorf("the thumbnail's option has no %s", k)
+		}
 	}
 }
