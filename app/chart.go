@@ -67,15 +67,49 @@ func (c *Chart) Render() app.UI {
 	return div
 }
 
-// OnMount creates the ECharts instance and draws the option.
+// OnMount creates the ECharts instance and draws the option, once ECharts
+// has loaded: the page loads /web/echarts.js deferred, while the wasm
+// downloads, so the first charts may mount before it has run.
 func (c *Chart) OnMount(ctx app.Context) {
-	echarts := app.Window().Get("echarts")
-	if !echarts.Truthy() {
-		app.Log("attnviz: window.echarts is missing; /web/echarts.js did not load")
+	c.ctx = ctx
+	if app.Window().Get("echarts").Truthy() {
+		c.mount(ctx)
 		return
 	}
-	c.ctx = ctx
-	c.chart = echarts.Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
+	whenECharts(ctx, func(ctx app.Context) {
+		if c.Mounted() && c.chart == nil {
+			c.mount(ctx)
+		}
+	})
+}
+
+// whenECharts calls f, in a dispatch of ctx, when the script of ECharts
+// has loaded.
+func whenECharts(ctx app.Context, f func(app.Context)) {
+	missing := func() { app.Log("attnviz: window.echarts is missing; /web/echarts.js did not load") }
+	script := app.Window().Get("document").Call("querySelector", `script[src$="/web/echarts.js"]`)
+	if !script.Truthy() {
+		missing()
+		return
+	}
+	var loaded app.Func
+	loaded = app.FuncOf(func(app.Value, []app.Value) any {
+		loaded.Release()
+		ctx.Dispatch(func(ctx app.Context) {
+			if !app.Window().Get("echarts").Truthy() {
+				missing()
+				return
+			}
+			f(ctx)
+		})
+		return nil
+	})
+	script.Call("addEventListener", "load", loaded, map[string]any{"once": true})
+}
+
+// mount creates the ECharts instance and draws the option.
+func (c *Chart) mount(ctx app.Context) {
+	c.chart = app.Window().Get("echarts").Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
 	c.onResize = app.FuncOf(func(app.Value, []app.Value) any {
 		if c.chart != nil {
 			c.chart.Call("resize")

@@ -454,6 +454,9 @@ func TestMatricesHostile(t *testing.T) {
 	// Import: not JSON, a text spec, a huge one.
 	for _, bad := range []string{"not json", `{"text": "hello"}`, `{"x": [[1e999]]}`, `{"x": [[1]], "wq": [[1]], "wk": [[1]], "wv": [[1]], "heads": 0}`} {
 		tb.mxSet("#mx-json", bad)
+		// Typing clears the last error, which moves the button up: click
+		// it where it is once the page has settled.
+		tb.waitFor("the last import error to clear", `!document.querySelector("#mx-json-error")`, 10*time.Second)
 		tb.do("importing", chromedp.Click(chromedp.CSS("#mx-import")))
 		tb.waitFor("the import error", `!!document.querySelector("#mx-json-error")`, 10*time.Second)
 		t.Logf("ok: import %q: %s", bad, eval[string](tb, `document.querySelector("#mx-json-error").textContent`))

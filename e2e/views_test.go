@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -155,13 +156,9 @@ func TestScalingView(t *testing.T) {
 			t.Errorf("row %d: largest weight shown %q, want %s", i, shown[i], want)
 		}
 	}
-	// The settings are in the link and reopen.
-	link := eval[string](tb, `location.hash`)
-	for _, want := range []string{"scale=0", "temp=3.16", "dk=64"} {
-		if !strings.Contains(link, want) {
-			t.Errorf("link %s lacks %s", link, want)
-		}
-	}
+	// The settings are in the link, which the page rewrites at most every
+	// 350 ms.
+	tb.waitFor("the settings in the link", `["scale=0", "temp=3.16", "dk=64"].every(s => location.hash.includes(s))`, 10*time.Second)
 	if n := eval[int](tb, `echarts.getInstanceByDom(document.getElementById("sweep-max")).getOption().series.length`); n != 2 {
 		t.Errorf("the sweep chart has %d lines, want 2", n)
 	}

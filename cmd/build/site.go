@@ -50,8 +50,11 @@ func newHandler(prefix string, wasmSize int64, files []string) (*app.Handler, er
 		BackgroundColor: themeColor,
 		LoadingLabel:    "Loading the attention engine… {progress}%",
 		Styles:          []string{"/web/app.css"},
-		// Not deferred: ECharts must be there before the wasm mounts the page.
-		Scripts:            []string{"/web/echarts.js"},
+		// Deferred, after app.js, which starts the wasm: ECharts runs while
+		// the wasm downloads and compiles (app.Chart waits for it if need
+		// be), and the wasm's download starts as the page's head is read.
+		Scripts:            []string{"/web/echarts.js defer"},
+		RawHeaders:         []string{`<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`},
 		CacheableResources: files,
 		Resources:          prefixResolver{prefix: prefix},
 		// The progress of the loading label counts decompressed bytes; a
