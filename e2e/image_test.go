@@ -122,6 +122,27 @@ func TestLargeHeatmapImage(t *testing.T) {
 	tb.waitUpdates(n0)
 	tb.waitFor("the cell panel of (30, 12)", `document.querySelector("#cell-panel[data-query='30'][data-key='12']") !== null`, 10*time.Second)
 	tb.screenshots("TestLargeHeatmapImage", nil)
+
+	// Down to 10 tokens the chart is a heatmap series again, with every
+	// cell, and back up an image: each switch replaces the option whole.
+	seriesType := func() string {
+		return eval[string](tb, `echarts.getInstanceByDom(document.querySelector("#heatmap")).getOption().series.map(s => s.type).join(",")`)
+	}
+	tb.setSentence(strings.Join(words[:10], " "))
+	st = tb.state()
+	r = tb.checkAgainstCLI("10 tokens after 48")
+	w, err := r.weights(st.Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if typ := seriesType(); typ != "heatmap" {
+		t.Errorf("10 tokens after 48: series %q, want one heatmap series", typ)
+	}
+	tb.checkHeatmap("10 tokens after 48", r.Tokens, w)
+	tb.setSentence(strings.Join(words[:40], " "))
+	if typ := seriesType(); typ != "custom" {
+		t.Errorf("40 tokens after 10: series %q, want the image", typ)
+	}
 	tb.checkClean("the 48-token image")
 }
 
