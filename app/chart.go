@@ -44,6 +44,7 @@ type Chart struct {
 	drawnParts ChartParts // the parts ECharts has
 	onScreen   onScreen   // whether a Lazy chart is on screen
 	image      chartImage // draws Parts.Image
+	media      chartMedia // the option's media queries (chart_media.go)
 	ctx        app.Context
 }
 
@@ -112,6 +113,7 @@ func (c *Chart) mount(ctx app.Context) {
 	c.chart = app.Window().Get("echarts").Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
 	c.onResize = app.FuncOf(func(app.Value, []app.Value) any {
 		if c.chart != nil {
+			c.applyMedia(false)
 			c.chart.Call("resize")
 		}
 		return nil
@@ -183,6 +185,7 @@ func (c *Chart) OnDismount() {
 	}
 	c.drawn = ""
 	c.drawnParts = ChartParts{}
+	c.media = chartMedia{}
 }
 
 // draw hands ECharts the option if it has changed. The option is JSON that
@@ -210,7 +213,9 @@ func (c *Chart) draw() {
 		if tooltip := option.Get("tooltip"); c.Tooltip != nil && tooltip.Type() == app.TypeObject {
 			tooltip.Set("formatter", c.formatter)
 		}
+		c.takeMedia(option)
 		c.chart.Call("setOption", option)
+		c.applyMedia(true)
 		markFirstDraw()
 	}
 	c.drawn = c.Option

@@ -184,11 +184,15 @@ func (c *Chart) drawParts() {
 		if p.Image != nil {
 			option.Get("series").Index(0).Set("renderItem", c.image.render)
 		}
+		c.takeMedia(option)
 	}
 	// Between a heatmap series and an image the option's parts differ:
 	// replace it instead of merging into it, which would keep stale parts.
 	notMerge := whole && (p.Image == nil) != (old.Image == nil) && old.Base != ""
 	c.chart.Call("setOption", option, map[string]any{"notMerge": notMerge})
+	if whole {
+		c.applyMedia(true)
+	}
 	markFirstDraw()
 	// Not an option Chart.Option can be: an Option of "" then clears.
 	c.drawnParts, c.drawn = p, "\x00parts"
