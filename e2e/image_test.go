@@ -154,3 +154,65 @@ func jsArray(ss []string) string {
 	}
 	return "[" + strings.Join(q, ",") + "]"
 }
+
+// TestThumbnails checks the small multiples of the main view: each head's
+// thumbnail, and the mean's, shows that head's weights (the colour in the
+// middle of sampled cells, read from the canvas under the thumbnail), and a
+// click on one selects its head.
+func TestThumbnails(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#heads=4&head=0")
+	tb.setSentence("The cat sat on the mat because it was tired")
+	st := tb.state()
+	r := tb.checkAgainstCLI("10 tokens, 4 heads")
+	n := len(r.Tokens)
+	keys := []string{"0", "1", "2", "3", "mean"}
+	// The thumbnail draws inside its chart element, 2 px from each edge.
+	pixel := func(key string, row, col int) [3]int {
+		v := eval[[]float64](tb, fmt.Sprintf(`(() => {
+			const slot = document.querySelector('.thumbs [data-thumb="%s"] .thumb-chart');
+			slot.scrollIntoView({block: "center"});
+			const b = slot.getBoundingClientRect();
+			const x = b.left + 2 + (%d + 0.5) * (b.width - 4) / %d;
+			const y = b.top + 2 + (%d + 0.5) * (b.height - 4) / %d;
+			for (const canvas of document.querySelectorAll(".thumbs canvas")) {
+				const c = canvas.getBoundingClientRect();
+				if (x < c.left || x >= c.right || y < c.top || y >= c.bottom) continue;
+				const k = canvas.width / c.width;
+				const d = canvas.getContext("2d").getImageData(Math.floor((x - c.left) * k), Math.floor((y - c.top) * k), 1, 1).data;
+				if (d[3] === 0) continue; // a transparent layer
+				return [d[0], d[1], d[2]];
+			}
+			return [-1, -1, -1];
+		})()`, key, col, n, row, n))
+		return [3]int{int(v[0]), int(v[1]), int(v[2])}
+	}
+	bad := 0
+	for _, key := range keys {
+		w, err := r.weights(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range [][2]int{{0, 0}, {9, 9}, {3, 7}, {7, 3}, {5, 5}, {2, 8}} {
+			got, want := pixel(key, c[0], c[1]), viridisAt(w[c[0]][c[1]])
+			for k := range 3 {
+				if d := got[k] - want[k]; d < -3 || d > 3 {
+					bad++
+					t.Errorf("thumbnail %s, cell (%d, %d), weight %.4f: rgb%v, want rgb%v", key, c[0], c[1], w[c[0]][c[1]], got, want)
+					break
+				}
+			}
+		}
+	}
+	if bad == 0 {
+		t.Logf("ok: the %d thumbnails show their heads' weights (%s)", len(keys), st.Mask)
+	}
+	n0 := tb.updates()
+	tb.do("clicking head 3's thumbnail", chromedp.Click(chromedp.CSS(`.thumbs [data-thumb="2"]`)))
+	tb.waitUpdates(n0)
+	if h := tb.state().Head; h != "2" {
+		t.Errorf("head %q after clicking head 3's thumbnail, want 2", h)
+	}
+	tb.checkClean("the thumbnails")
+}
