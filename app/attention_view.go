@@ -19,7 +19,7 @@ type AttentionView struct {
 
 	// The chart options, kept while what they are made of is unchanged: a
 	// click on a head rebuilds only the large chart.
-	thumbs    []ChartParts
+	thumbs    []*HeatmapImage
 	thumbsKey string
 	main      ChartParts
 	mainTip   func(row, col int, v float64) string
@@ -49,8 +49,8 @@ func (v *AttentionView) Render() app.UI {
 		if h == len(r.Heads) {
 			id = HeadMean
 		}
-		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head,
-			&Chart{Class: "thumb-chart", Parts: v.thumbs[h], Lazy: true}))
+		// An empty slot, where the HeatmapGrid below draws the picture.
+		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head, app.Div().Class("thumb-chart")))
 	}
 
 	return app.Section().Class("view", "view-attention").Body(
@@ -78,7 +78,7 @@ func (v *AttentionView) Render() app.UI {
 		app.Div().Class("panel", "thumbs-panel").Body(
 			app.H3().Text(T(lang, "attn.all")),
 			app.P().Class("caption").Text(T(lang, "attn.all.caption")),
-			app.Div().Class("thumbs").Body(thumbs...),
+			app.Div().Class("thumbs").Body(append(thumbs, &HeatmapGrid{Images: v.thumbs, Slot: "thumb-chart"})...),
 		),
 		&CellPanel{Props: v.Props},
 	)
@@ -89,9 +89,11 @@ func (v *AttentionView) build(r *attention.Result, head int) {
 	lang := v.Props.State.Lang
 	key := strconv.Itoa(v.Props.Rev) + "/" + lang
 	if key != v.thumbsKey {
-		v.thumbs = v.thumbs[:0]
+		// A new slice: the HeatmapGrid holds the last one, and go-app
+		// tells it apart from the new by comparing the two.
+		v.thumbs = make([]*HeatmapImage, 0, len(r.Heads)+1)
 		for _, id := range thumbHeads(r) {
-			v.thumbs = append(v.thumbs, parts(WeightsHeatmap(r, id, lang, true)))
+			v.thumbs = append(v.thumbs, thumbImage(WeightsHeatmap(r, id, lang, true)))
 		}
 		v.thumbsKey = key
 	}
@@ -140,7 +142,7 @@ func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) He
 
 // headThumb is the button of head id (or HeadMean) in a grid of thumbnails,
 // pressed when id is head, showing chart: a click selects the head.
-func headThumb(p *Props, lang string, id, head int, chart *Chart) app.UI {
+func headThumb(p *Props, lang string, id, head int, chart app.UI) app.UI {
 	return app.Button().
 		Type("button").
 		Class("thumb", pressedClass(id == head)).
@@ -197,6 +199,17 @@ func parts(h Heatmap) ChartParts {
 		return ChartParts{}
 	}
 	return p
+}
+
+// thumbImage returns h's picture, or nil (an empty slot) if h cannot be
+// drawn, which the engine's results never cause.
+func thumbImage(h Heatmap) *HeatmapImage {
+	img, err := h.image()
+	if err != nil {
+		app.Log("attnviz:", err)
+		return nil
+	}
+	return img
 }
 
 // option returns h's option, or "" (an empty chart) if h cannot be drawn,

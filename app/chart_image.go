@@ -7,44 +7,54 @@ import (
 )
 
 // chartImage draws a HeatmapImage for a Chart (see heatmap_image.go): the
-// option's custom series calls render, which returns one ECharts image
-// element covering the grid's cells. The pixels go into src, a canvas of one
-// pixel per cell; dst is src scaled to the size drawn, in device pixels,
-// without smoothing, so that cells stay sharp squares (ECharts would scale
-// src smoothly, blurring them). The pointer handlers give the tooltip and
-// the clicks that the heatmap series gives for its own cells.
+// option's custom series calls render, which returns the image element of
+// its imageLayer. The pointer handlers give the tooltip and the clicks that
+// the heatmap series gives for its own cells.
 type chartImage struct {
-	img        *HeatmapImage // drawn into src
-	src, dst   app.Value
-	dstW, dstH int  // dst's size, in device pixels
-	stale      bool // src has changed since dst was drawn
-	tip        string
+	imageLayer
+	tip string
 
 	render, move, click, out, formatter app.Func
 }
 
-// setImage puts img into src, to be drawn at the next render.
+// imageLayer is one HeatmapImage as an ECharts image element covering the
+// cells of its grid. The pixels go into src, a canvas of one pixel per
+// cell; dst is src scaled to the size drawn, in device pixels, without
+// smoothing, so that cells stay sharp squares (ECharts would scale src
+// smoothly, blurring them).
+type imageLayer struct {
+	img        *HeatmapImage // drawn into src
+	src, dst   app.Value
+	dstW, dstH int  // dst's size, in device pixels
+	stale      bool // src has changed since dst was drawn
+}
+
+// setImage puts img into the Chart's layer, to be drawn at the next render.
 func (c *Chart) setImage(img *HeatmapImage) {
-	ci := &c.image
-	if ci.render == nil {
+	if c.image.render == nil {
 		c.listenImage()
 	}
-	if ci.img.same(img) {
-		ci.img = img // the same picture; keep the newer values
+	c.image.set(img)
+}
+
+// set puts img into src, to be drawn at the next render.
+func (l *imageLayer) set(img *HeatmapImage) {
+	if l.img.same(img) {
+		l.img = img // the same picture; keep the newer values
 		return
 	}
 	doc := app.Window().Get("document")
-	if ci.src == nil {
-		ci.src = doc.Call("createElement", "canvas")
-		ci.dst = doc.Call("createElement", "canvas")
+	if l.src == nil {
+		l.src = doc.Call("createElement", "canvas")
+		l.dst = doc.Call("createElement", "canvas")
 	}
-	ci.src.Set("width", img.Cols)
-	ci.src.Set("height", img.Rows)
+	l.src.Set("width", img.Cols)
+	l.src.Set("height", img.Rows)
 	pixels := app.Window().Get("Uint8ClampedArray").New(len(img.RGBA))
 	app.CopyBytesToJS(pixels, img.RGBA)
 	data := app.Window().Get("ImageData").New(pixels, img.Cols, img.Rows)
-	ci.src.Call("getContext", "2d").Call("putImageData", data, 0, 0)
-	ci.img, ci.stale = img, true
+	l.src.Call("getContext", "2d").Call("putImageData", data, 0, 0)
+	l.img, l.stale = img, true
 }
 
 // listenImage makes the functions ECharts and zrender call for an image.
@@ -54,7 +64,7 @@ func (c *Chart) listenImage() {
 		if len(args) < 2 || ci.img == nil {
 			return nil
 		}
-		return c.renderImage(args[1])
+		return ci.element(args[1])
 	})
 	ci.formatter = app.FuncOf(func(app.Value, []app.Value) any { return ci.tip })
 	ci.move = app.FuncOf(func(_ app.Value, args []app.Value) any {
@@ -123,11 +133,11 @@ func (c *Chart) imageCell(args []app.Value) (row, col int, x, y float64, ok bool
 	return row, col, x, y, ok
 }
 
-// renderImage is the custom series' renderItem: it returns the image
-// element that covers the cells, dst redrawn at the size it is drawn.
-func (c *Chart) renderImage(api app.Value) any {
-	ci := &c.image
-	rows, cols := ci.img.Rows, ci.img.Cols
+// element is the custom series' renderItem: it returns the image element
+// that covers the cells, dst redrawn at the size it is drawn. api is
+// ECharts' renderItem API.
+func (l *imageLayer) element(api app.Value) any {
+	rows, cols := l.img.Rows, l.img.Cols
 	first := api.Call("coord", []any{0, 0})              // the centre of the top-left cell
 	last := api.Call("coord", []any{cols - 1, rows - 1}) // of the bottom-right one
 	cell := api.Call("size", []any{1, 1})
@@ -142,21 +152,21 @@ func (c *Chart) renderImage(api app.Value) any {
 		dpr = 1
 	}
 	dw, dh := min(int(math.Round(w*dpr)), maxImageSide), min(int(math.Round(h*dpr)), maxImageSide)
-	if ci.stale || dw != ci.dstW || dh != ci.dstH {
-		if dw != ci.dstW || dh != ci.dstH {
-			ci.dst.Set("width", dw)
-			ci.dst.Set("height", dh)
+	if l.stale || dw != l.dstW || dh != l.dstH {
+		if dw != l.dstW || dh != l.dstH {
+			l.dst.Set("width", dw)
+			l.dst.Set("height", dh)
 		}
-		ctx := ci.dst.Call("getContext", "2d")
+		ctx := l.dst.Call("getContext", "2d")
 		// Sharp cells when scaling up; a smooth average when a thumbnail
 		// has more cells than pixels.
 		ctx.Set("imageSmoothingEnabled", dw < cols || dh < rows)
 		ctx.Call("clearRect", 0, 0, dw, dh)
-		ctx.Call("drawImage", ci.src, 0, 0, dw, dh)
-		ci.dstW, ci.dstH, ci.stale = dw, dh, false
+		ctx.Call("drawImage", l.src, 0, 0, dw, dh)
+		l.dstW, l.dstH, l.stale = dw, dh, false
 	}
 	style := app.Window().Get("Object").New()
-	style.Set("image", ci.dst)
+	style.Set("image", l.dst)
 	style.Set("x", x)
 	style.Set("y", y)
 	style.Set("width", w)

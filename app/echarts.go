@@ -74,9 +74,11 @@ type chartSeries struct {
 	// them all at once.
 	Progressive *int `json:"progressive,omitempty"`
 
-	// The fields of a custom series (see Heatmap.imageSeries).
+	// The fields of a custom series (see Heatmap.imageSeries, gridOption).
 	CoordinateSystem string `json:"coordinateSystem,omitempty"`
 	Silent           *bool  `json:"silent,omitempty"`
+	XAxisIndex       int    `json:"xAxisIndex,omitempty"`
+	YAxisIndex       int    `json:"yAxisIndex,omitempty"`
 }
 
 // echartsPalette is go-echarts' default series palette, ECharts' own: the

@@ -79,8 +79,11 @@ func TestPageRendersDefault(t *testing.T) {
 			t.Errorf("no #%s", id)
 		}
 	}
-	if n := strings.Count(html, `class="chart thumb-chart"`); n != def.Heads+1 {
+	if n := strings.Count(html, `class="thumb-chart"`); n != def.Heads+1 {
 		t.Errorf("%d thumbnails, want %d heads and the mean", n, def.Heads+1)
+	}
+	if n := strings.Count(html, `class="heatmap-grid"`); n != 1 {
+		t.Errorf("%d grids drawing the thumbnails, want 1", n)
 	}
 	if !strings.Contains(html, T(LangEN, "chart.loading")) {
 		t.Error("the pre-rendered chart says nothing while ECharts loads")
