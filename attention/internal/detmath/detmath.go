@@ -83,14 +83,11 @@ func Exp(x float64) float64 {
 // calling Exp would give. dst must be at least as long as src; they may be
 // the same slice.
 //
-// Softmax is its use: there every src[i] − shift is ≤ 0, and ExpSum works
-// out Exp's ordinary case for −708 ≤ x ≤ −2⁻⁵⁴ without a call per element:
-// on amd64 with AVX2 eight at a time in assembly (exp_amd64.s), elsewhere in
-// the loop below. Both repeat Exp's own steps with one shortcut: for
-// t = x·log₂e − ½ < 0, k = ⌈t⌉ is t rounded towards +∞ by an instruction, or
-// t truncated towards zero by a float64 → int64 conversion. (For −1 < t < 0
-// the conversion gives +0 where math.Ceil gives −0; with x ≠ 0 that changes
-// none of the results.)
+// Softmax is its use: there every src[i] − shift is ≤ 0. On amd64 with
+// AVX2, ExpSum works out Exp's ordinary case for −708 ≤ x ≤ −2⁻⁵⁴ eight at a
+// time in assembly (exp_amd64.s), repeating Exp's own steps with one
+// shortcut: for t = x·log₂e − ½ < 0, k = ⌈t⌉ is t rounded towards +∞ by an
+// instruction. Elsewhere, and for the other elements, it calls Exp.
 func ExpSum(dst, src []float64, shift float64) (sum float64) {
 	dst = dst[:len(src)]
 	n := expVector(dst, src, shift)
@@ -101,43 +98,15 @@ func ExpSum(dst, src []float64, shift float64) (sum float64) {
 		sum += dst[i]
 	}
 	for i, v := range src[n:] {
-		x := float64(v - shift)
-		if !expInline(x) {
-			e := Exp(x)
-			dst[n+i] = e
-			sum += e
-			continue
-		}
-		k := float64(int64(float64(x*log2e) - 0.5)) // ⌈x·log₂e − ½⌉
-		hi := float64(x - float64(k*ln2Hi))
-		lo := float64(k * ln2Lo)
-		r := float64(hi - lo)
-		p := 1.0 / 87178291200
-		p = float64(float64(p*r) + 1.0/6227020800)
-		p = float64(float64(p*r) + 1.0/479001600)
-		p = float64(float64(p*r) + 1.0/39916800)
-		p = float64(float64(p*r) + 1.0/3628800)
-		p = float64(float64(p*r) + 1.0/362880)
-		p = float64(float64(p*r) + 1.0/40320)
-		p = float64(float64(p*r) + 1.0/5040)
-		p = float64(float64(p*r) + 1.0/720)
-		p = float64(float64(p*r) + 1.0/120)
-		p = float64(float64(p*r) + 1.0/24)
-		p = float64(float64(p*r) + 1.0/6)
-		p = float64(float64(p*r) + 1.0/2)
-		p = float64(float64(p*r) + 1)
-		p = float64(float64(p*r) + 1)
-		// x ≥ −708 gives k ≥ −1021: p·2ᵏ is normal and the product
-		// exact, as in Exp.
-		e := p * math.Float64frombits(uint64(int64(k)+1023)<<52)
+		e := Exp(float64(v - shift))
 		dst[n+i] = e
 		sum += e
 	}
 	return sum
 }
 
-// expInline reports whether ExpSum works x out by Exp's ordinary case for
-// x < 0 itself: false for NaN.
+// expInline reports whether expVector's assembly works x out right (Exp's
+// ordinary case for x < 0); false for NaN.
 func expInline(x float64) bool {
 	return x >= -708 && x <= -0x1p-54
 }
