@@ -99,6 +99,9 @@ func (v *AttentionView) build(r *attention.Result, head int) {
 	}
 	if mainKey := key + "/" + HeadKey(head); mainKey != v.mainKey {
 		h := WeightsHeatmap(r, head, lang, false)
+		// An image where a cell per ECharts element costs more than it
+		// gives (heatmap_image.go): more cells than room for their numbers.
+		h.AsImage = len(r.Tokens) > maxSeriesCells
 		v.main, v.mainTip, v.mainKey = parts(h), h.TooltipHTML, mainKey
 	}
 }
@@ -116,9 +119,6 @@ func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) He
 	tokens := slices.Clone(r.Tokens) // the tooltip keeps them; r is reused
 	h := weightsMap(lang, headName(lang, head), w, tokens, tokens)
 	h.Compact = compact
-	// An image where a cell per ECharts element costs more than it gives
-	// (heatmap_image.go): thumbnails, and cells too small for their numbers.
-	h.AsImage = compact || len(r.Tokens) > maxSeriesCells
 	if compact {
 		h.CellLabels = false
 		h.Digits = 3 // a thumbnail's colours do not need more

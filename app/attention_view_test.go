@@ -51,40 +51,49 @@ func TestWeightsHeatmap(t *testing.T) {
 		if h.Values != want || len(h.Rows) != 60 || h.Min != 0 || h.Max != 1 || h.CellLabels {
 			t.Errorf("head %d: heatmap %+v", head, h)
 		}
-		// 60 tokens: more than a series draws well, so an image.
-		o := parseOption(t, h)
-		if o.Series[0].Name != headName(LangEN, head) || o.Series[0].Type != "custom" || !h.AsImage {
-			t.Errorf("head %d: series %q of type %q, AsImage %v; want the image", head, o.Series[0].Name, o.Series[0].Type, h.AsImage)
-		}
-		p := parts(h)
-		if img := p.Image; img == nil || img.Rows != 60 || img.Cols != 60 {
-			t.Errorf("head %d: parts image %+v, want 60×60", head, img)
-		} else if v, _ := img.at(59, 0); v != want.At(59, 0) {
-			t.Errorf("head %d: image value (59, 0) = %v, want %v", head, v, want.At(59, 0))
+		// Other views draw WeightsHeatmap's Option: a heatmap series,
+		// every cell of it, never an image (whose picture an Option
+		// cannot carry).
+		if o := parseOption(t, h); h.AsImage || o.Series[0].Name != headName(LangEN, head) || o.Series[0].Type != "heatmap" || len(o.cells(t)) != 60*60 {
+			t.Errorf("head %d: AsImage %v, series %q of type %q with %d cells; want a heatmap series of every cell", head, h.AsImage, o.Series[0].Name, o.Series[0].Type, len(o.cells(t)))
 		}
 		thumb := WeightsHeatmap(r, head, LangEN, true)
-		if !thumb.AsImage {
-			t.Errorf("head %d: a thumbnail not drawn as an image", head)
-		}
 		if rows, cols := thumb.Values.Dims(); rows != maxThumbCells || cols != maxThumbCells || len(thumb.Rows) != rows {
 			t.Errorf("head %d: thumbnail %d×%d with %d labels", head, rows, cols, len(thumb.Rows))
 		}
-		if _, err := thumb.Option(); err != nil {
-			t.Errorf("head %d: thumbnail: %v", head, err)
+		if o := parseOption(t, thumb); o.Series[0].Type != "heatmap" || len(o.cells(t)) != maxThumbCells*maxThumbCells {
+			t.Errorf("head %d: thumbnail option of a %q series with %d cells", head, o.Series[0].Type, len(o.cells(t)))
 		}
 	}
+
+	// The main view draws more than maxSeriesCells tokens as an image, and
+	// every thumbnail as a picture for its HeatmapGrid.
+	v := &AttentionView{Props: Props{State: s, Result: r, Rev: 1}}
+	v.build(r, 2)
+	if img := v.main.Image; img == nil || img.Rows != 60 || img.Cols != 60 {
+		t.Errorf("60 tokens: the main chart's image %+v, want 60×60", img)
+	} else if got, _ := img.at(59, 0); got != r.Heads[2].Weights.At(59, 0) {
+		t.Errorf("60 tokens: image value (59, 0) = %v, want head 3's %v", got, r.Heads[2].Weights.At(59, 0))
+	}
+	if len(v.thumbs) != 5 {
+		t.Fatalf("%d thumbnails for 4 heads, want 5", len(v.thumbs))
+	}
+	for i, img := range v.thumbs {
+		if img == nil || img.Rows != maxThumbCells || img.Cols != maxThumbCells {
+			t.Errorf("thumbnail %d: image %+v, want %d×%d", i, img, maxThumbCells, maxThumbCells)
+		}
+	}
+
 	// Up to maxSeriesCells tokens, a heatmap series: a cell per element,
 	// each with its hover state and, where they fit, its number.
 	s.Text = strings.Repeat("the cat ", maxSeriesCells/2)
 	if r, err = e.Run(s.Spec()); err != nil {
 		t.Fatal(err)
 	}
-	h := WeightsHeatmap(r, 0, LangEN, false)
-	if o := parseOption(t, h); h.AsImage || o.Series[0].Type != "heatmap" || len(o.cells(t)) != maxSeriesCells*maxSeriesCells {
-		t.Errorf("%d tokens: AsImage %v, a %q series of %d cells; want a heatmap series of every cell", maxSeriesCells, h.AsImage, o.Series[0].Type, len(o.cells(t)))
-	}
-	if parts(h).Image != nil {
-		t.Errorf("%d tokens: the parts have an image", maxSeriesCells)
+	v = &AttentionView{Props: Props{State: s, Result: r, Rev: 2}}
+	v.build(r, 0)
+	if v.main.Image != nil || v.main.Base == "" {
+		t.Errorf("%d tokens: the main chart is an image", maxSeriesCells)
 	}
 
 	if h := WeightsHeatmap(r, 0, LangZH, false); h.RowName != "查询" || h.ColName != "键" || h.Name != "头 1" {

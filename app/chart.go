@@ -7,7 +7,8 @@ import (
 )
 
 // Chart is an element ECharts draws Option into. Every chart of the page is a
-// Chart, its option made by Heatmap.Option (or, later, another builder).
+// Chart, its option made by Heatmap.Option or Parts or lineOption, but for
+// the main view's thumbnails, which a HeatmapGrid draws.
 //
 // The ECharts instance is created when the Chart is mounted (in the browser
 // only), handed the option again whenever Option changes, after go-app has
@@ -85,7 +86,7 @@ func (c *Chart) OnMount(ctx app.Context) {
 }
 
 // whenECharts calls f, in a dispatch of ctx, when the script of ECharts
-// has loaded.
+// has loaded (the <script> that cmd/build's site.go adds for it).
 func whenECharts(ctx app.Context, f func(app.Context)) {
 	missing := func() { app.Log("attnviz: window.echarts is missing; /web/echarts.js did not load") }
 	script := app.Window().Get("document").Call("querySelector", `script[src$="/web/echarts.js"]`)
@@ -93,9 +94,12 @@ func whenECharts(ctx app.Context, f func(app.Context)) {
 		missing()
 		return
 	}
-	var loaded app.Func
-	loaded = app.FuncOf(func(app.Value, []app.Value) any {
-		loaded.Release()
+	// On load, or on error (a 404, or offline without the cache), once.
+	var done app.Func
+	done = app.FuncOf(func(app.Value, []app.Value) any {
+		script.Call("removeEventListener", "load", done)
+		script.Call("removeEventListener", "error", done)
+		done.Release()
 		ctx.Dispatch(func(ctx app.Context) {
 			if !app.Window().Get("echarts").Truthy() {
 				missing()
@@ -105,7 +109,8 @@ func whenECharts(ctx app.Context, f func(app.Context)) {
 		})
 		return nil
 	})
-	script.Call("addEventListener", "load", loaded, map[string]any{"once": true})
+	script.Call("addEventListener", "load", done)
+	script.Call("addEventListener", "error", done)
 }
 
 // mount creates the ECharts instance and draws the option.
@@ -113,7 +118,7 @@ func (c *Chart) mount(ctx app.Context) {
 	c.chart = app.Window().Get("echarts").Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
 	c.onResize = app.FuncOf(func(app.Value, []app.Value) any {
 		if c.chart != nil {
-			c.applyMedia(false)
+			c.applyMedia()
 			c.chart.Call("resize")
 		}
 		return nil
@@ -203,8 +208,10 @@ func (c *Chart) draw() {
 		return
 	}
 	c.drawnParts = ChartParts{}
+	c.image.img = nil // an Option is never an image
 	if c.Option == "" {
 		c.chart.Call("clear")
+		c.media = chartMedia{}
 	} else {
 		// Merged into the last option, which redraws about twice as fast
 		// as replacing it: so every option of a chart must have the same
@@ -215,7 +222,6 @@ func (c *Chart) draw() {
 		}
 		c.takeMedia(option)
 		c.chart.Call("setOption", option)
-		c.applyMedia(true)
 		markFirstDraw()
 	}
 	c.drawn = c.Option

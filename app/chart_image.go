@@ -177,8 +177,9 @@ func (l *imageLayer) element(api app.Value) any {
 	return el
 }
 
-// maxImageSide bounds the drawn image's canvas, in device pixels.
-const maxImageSide = 8192
+// maxImageSide bounds the drawn image's canvas, in device pixels: 4096² is
+// 64 MB, beside ECharts' own canvas of the chart.
+const maxImageSide = 4096
 
 // releaseImage frees what setImage and listenImage made.
 func (c *Chart) releaseImage() {

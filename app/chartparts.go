@@ -167,6 +167,8 @@ func (c *Chart) drawParts() {
 			old.Data = "" // the series' data again, so that ECharts renders the new picture
 		}
 	} else {
+		// A heatmap series: with no image, the pointer handlers of
+		// chart_image.go leave the tooltip and clicks to ECharts.
 		c.image.img = nil
 	}
 	whole := p.Base != old.Base
@@ -190,9 +192,6 @@ func (c *Chart) drawParts() {
 	// replace it instead of merging into it, which would keep stale parts.
 	notMerge := whole && (p.Image == nil) != (old.Image == nil) && old.Base != ""
 	c.chart.Call("setOption", option, map[string]any{"notMerge": notMerge})
-	if whole {
-		c.applyMedia(true)
-	}
 	markFirstDraw()
 	// Not an option Chart.Option can be: an Option of "" then clears.
 	c.drawnParts, c.drawn = p, "\x00parts"

@@ -2,6 +2,7 @@ package app
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"html"
 	"math"
@@ -60,7 +61,7 @@ type Heatmap struct {
 
 	CellLabels bool // print each value, to 2 decimals, in its cell
 	Compact    bool // a thumbnail: no axes, tooltip or colour bar
-	AsImage    bool // draw the cells as one image (heatmap_image.go); Parts only, no CellLabels
+	AsImage    bool // draw the cells as one image (heatmap_image.go): for a Chart's Parts only (Option refuses it)
 	Digits     int  // if > 0, round values to this many decimals (smaller JSON)
 }
 
@@ -70,6 +71,11 @@ type Heatmap struct {
 // TooltipHTML. The error reports labels that do not match the matrix, an
 // empty scale (Min ≥ Max) or a value that is NaN or infinite.
 func (h Heatmap) Option() (string, error) {
+	if h.AsImage {
+		// The picture is not part of the option: only a Chart given the
+		// Parts draws it.
+		return "", errors.New("heatmap: an image heatmap has no option of its own; draw its Parts")
+	}
 	p, err := h.Parts()
 	if err != nil {
 		return "", err
@@ -96,7 +102,7 @@ func (h Heatmap) Parts() (ChartParts, error) {
 	)
 	if h.AsImage {
 		img, err = h.image()
-		data = []byte(imageData)
+		data = []byte(imageSeriesData)
 	} else {
 		data, err = h.data()
 	}

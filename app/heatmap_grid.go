@@ -85,10 +85,11 @@ func (g *HeatmapGrid) OnDismount() {
 		g.chart.Call("dispose")
 		g.chart = nil
 	}
-	for _, f := range append(g.renders, g.onResize) {
-		if f != nil {
-			f.Release()
-		}
+	for _, f := range g.renders {
+		f.Release()
+	}
+	if g.onResize != nil {
+		g.onResize.Release()
 	}
 	g.renders, g.onResize, g.layers, g.layout = nil, nil, nil, ""
 }

@@ -24,9 +24,9 @@ import (
 // So the page draws images where those do not fit anyway: thumbnails, and
 // matrices too large for numbers in their cells.
 
-// imageData is the data of an image's custom series: one item, which
+// imageSeriesData is the data of an image's custom series: one item, which
 // Chart's renderItem draws as the whole picture.
-const imageData = "[[0,0]]"
+const imageSeriesData = "[[0,0]]"
 
 // imageSeries turns o, the option of h, into that of h drawn as an image: a
 // custom series in place of the heatmap's, a tooltip that Chart shows (from

@@ -136,7 +136,7 @@ func TestImageOption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Image == nil || p.Image.Rows != 3 || p.Data != imageData {
+	if p.Image == nil || p.Image.Rows != 3 || p.Data != imageSeriesData {
 		t.Fatalf("parts image %+v, data %s", p.Image, p.Data)
 	}
 	var o struct {
@@ -205,5 +205,19 @@ func TestImageThumbnail(t *testing.T) {
 		if _, ok := o[k]; !ok {
 			t.Errorf("the thumbnail's option has no %s", k)
 		}
+	}
+}
+
+// TestImageHasNoOption checks that a heatmap to be drawn as an image refuses
+// to give an Option, which would draw nothing: only a Chart's Parts carry
+// the picture.
+func TestImageHasNoOption(t *testing.T) {
+	m := mat.NewDense(2, 2, []float64{1, 0, 0.5, 0.5})
+	h := Heatmap{Values: m, Rows: []string{"a", "b"}, Cols: []string{"a", "b"}, Min: 0, Max: 1, AsImage: true}
+	if o, err := h.Option(); err == nil {
+		t.Errorf("Option of an image heatmap = %.80s…, want an error", o)
+	}
+	if _, err := h.Parts(); err != nil {
+		t.Errorf("Parts of an image heatmap: %v", err)
 	}
 }

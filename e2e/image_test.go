@@ -216,3 +216,48 @@ func TestThumbnails(t *testing.T) {
 	}
 	tb.checkClean("the thumbnails")
 }
+
+// TestOtherViewsDrawCells checks that the views which draw the weights with
+// a heatmap series of their own still draw every cell at 40 tokens, where
+// the main view draws an image: the pipeline's head thumbnails and the
+// scaling view's heatmap.
+func TestOtherViewsDrawCells(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	words := make([]string, 40)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i)
+	}
+	// cells returns, for each chart sel selects, its series' type and
+	// number of data items.
+	cells := func(sel string) []string {
+		return eval[[]string](tb, fmt.Sprintf(`Array.from(document.querySelectorAll(%s)).map(el => {
+			const c = echarts.getInstanceByDom(el);
+			if (!c) return "no chart";
+			const s = c.getOption().series[0];
+			return s.type + " " + s.data.length;
+		})`, jsString(sel)))
+	}
+	for _, c := range []struct {
+		view, sel string
+		charts    int
+		want      string
+	}{
+		{"pipeline", ".pipe-heads .thumb-chart", 3, "heatmap 1024"}, // pooled to 32×32
+		{"scaling", "#heatmap", 1, "heatmap 1600"},
+	} {
+		tb.open(s.URL() + "#view=" + c.view)
+		tb.setSentence(strings.Join(words, " "))
+		tb.waitFor("the charts of "+c.view, fmt.Sprintf(`document.querySelectorAll(%s).length === %d`, jsString(c.sel), c.charts), 10*time.Second)
+		got := cells(c.sel)
+		for i, g := range got {
+			if g != c.want {
+				t.Errorf("%s: chart %d of %s draws %q, want %q", c.view, i, c.sel, g, c.want)
+			}
+		}
+		if !t.Failed() {
+			t.Logf("ok: %s at 40 tokens: %d charts of %s, each %q", c.view, len(got), c.sel, c.want)
+		}
+		tb.checkClean(c.view + " at 40 tokens")
+	}
+}
