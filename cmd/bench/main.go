@@ -52,6 +52,7 @@ type config struct {
 	keystrokes   int           // keystrokes counted per setting
 	typingBudget time.Duration // the most time typing at one setting takes
 	stateURLs    []string
+	profileDir   string // if not "", where to write CPU profiles of typing
 }
 
 // typingConfigs are the settings typed at.
@@ -67,6 +68,7 @@ func main() {
 	only := flag.String("only", "", "run only these sections, comma-separated: engine, wasm, page (then nothing is written unless -out is given)")
 	appState := flag.String("app-state", "", "URL suffix that opens the app with a number of heads, {heads} standing for it (default: try ?heads={heads}, then #heads={heads})")
 	keep := flag.Bool("keep", false, "keep the temporary directory of builds")
+	profileDir := flag.String("profile", "", "after each typing measurement, type 60 more keystrokes under Chromium's CPU profiler and write the profile to this directory (the figures are not affected)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		log.Fatalf("unexpected arguments %q", flag.Args())
@@ -115,7 +117,7 @@ func main() {
 		benchtime: "500ms", count: 5, wasmCount: 3,
 		numpyRepeat: 5, numpyMinTime: 0.2,
 		loads: 3, warmup: 10, keystrokes: 200, typingBudget: 150 * time.Second,
-		stateURLs: stateURLs,
+		stateURLs: stateURLs, profileDir: *profileDir,
 	}
 	if *quick {
 		cfg.benchtime, cfg.count, cfg.wasmCount = "100ms", 2, 1
@@ -373,6 +375,15 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 	for _, tc := range typingConfigs {
 		step("typing: %s, %d keystrokes", tc, cfg.keystrokes)
 		res.typing = append(res.typing, measureTyping(ctx, c, appSrv.URL+"/", tc, cfg.stateURLs, cfg.warmup, cfg.keystrokes, cfg.typingBudget))
+		if cfg.profileDir != "" && res.typing[len(res.typing)-1].Err == nil {
+			name := fmt.Sprintf("typing-%dtok-%dheads", tc.Tokens, tc.Heads)
+			summary, err := profileTyping(ctx, c, cfg.profileDir, name, 60)
+			if err != nil {
+				log.Printf("profiling %s: %v", tc, err)
+			} else {
+				log.Printf("CPU profile of typing at %s: %s", tc, summary)
+			}
+		}
 	}
 }
 
