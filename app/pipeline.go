@@ -226,9 +226,9 @@ type PipelineView struct {
 
 	Props Props
 
-	thumbs    []string // the steps' small options, by step
-	heads     []string // the heads' and the mean's small options
-	key       string   // what thumbs are made of
+	thumbs    []string        // the steps' small options, by step
+	heads     []*HeatmapImage // the pictures of the heads' and the mean's thumbnails
+	key       string          // what thumbs are made of
 	headsKey  string
 	large     string // the open step's option
 	largeTip  func(row, col int, v float64) string
@@ -356,9 +356,10 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 		v.key = key
 	}
 	if hk := strconv.Itoa(v.Props.Rev) + "/" + lang; hk != v.headsKey {
-		v.heads = v.heads[:0]
+		// A new slice, for the HeatmapGrid to tell from the last one.
+		v.heads = make([]*HeatmapImage, 0, len(r.Heads)+1)
 		for _, id := range thumbHeads(r) {
-			v.heads = append(v.heads, option(WeightsHeatmap(r, id, lang, true)))
+			v.heads = append(v.heads, thumbImage(WeightsHeatmap(r, id, lang, true)))
 		}
 		v.headsKey = hk
 	}
@@ -381,10 +382,10 @@ func (v *PipelineView) headThumbs(r *attention.Result, lang string) app.UI {
 		if k == len(r.Heads) {
 			id = HeadMean
 		}
-		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head,
-			&Chart{Class: "thumb-chart", Option: v.heads[k]}))
+		// An empty slot, where the HeatmapGrid below draws the picture.
+		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head, app.Div().Class("thumb-chart")))
 	}
-	return app.Div().Class("thumbs").Body(thumbs...)
+	return app.Div().Class("thumbs").Body(append(thumbs, &HeatmapGrid{Images: v.heads, Slot: "thumb-chart"})...)
 }
 
 // stepView is the open step, large, with its values (#step-view): a dialog
