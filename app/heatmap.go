@@ -62,7 +62,11 @@ type Heatmap struct {
 	CellLabels bool // print each value, to 2 decimals, in its cell
 	Compact    bool // a thumbnail: no axes, tooltip or colour bar
 	AsImage    bool // draw the cells as one image (heatmap_image.go): for a Chart's Parts only (Option refuses it)
-	Digits     int  // if > 0, round values to this many decimals (smaller JSON)
+
+	// MaskedCell, if not nil, tells the cells an image draws masked, in
+	// maskedColor, whatever their value.
+	MaskedCell func(row, col int) bool
+	Digits     int // if > 0, round values to this many decimals (smaller JSON)
 }
 
 // Option returns the ECharts option that draws h, as JSON for JSON.parse. It

@@ -141,6 +141,7 @@ func (g *HeatmapGrid) draw() {
 		}
 		g.chart.Call("setOption", option, map[string]any{"notMerge": true})
 		g.layout = string(layout)
+		markFirstDraw() // the pipeline view's first heatmaps are a grid's
 		return
 	}
 	if changed {

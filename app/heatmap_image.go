@@ -91,6 +91,14 @@ func (h Heatmap) image() (*HeatmapImage, error) {
 	}
 	rows, cols := h.Values.Dims()
 	img := &HeatmapImage{Rows: rows, Cols: cols, RGBA: make([]byte, 4*rows*cols), Values: make([]float64, rows*cols)}
+	var masked [4]byte
+	if h.MaskedCell != nil {
+		rgb, err := parseHexColor(maskedColor)
+		if err != nil {
+			return nil, err
+		}
+		masked = [4]byte{byte(rgb[0]), byte(rgb[1]), byte(rgb[2]), 255}
+	}
 	dense, _ := h.Values.(*mat.Dense)
 	for i := range rows {
 		row := img.Values[i*cols : (i+1)*cols]
@@ -106,6 +114,10 @@ func (h Heatmap) image() (*HeatmapImage, error) {
 				return nil, fmt.Errorf("heatmap: value [%d][%d] is %v", i, j, v)
 			}
 			k := 4 * (i*cols + j)
+			if h.MaskedCell != nil && h.MaskedCell(i, j) {
+				copy(img.RGBA[k:k+4], masked[:])
+				continue
+			}
 			scale.put(img.RGBA[k:k+4], v)
 		}
 	}

@@ -226,7 +226,7 @@ type PipelineView struct {
 
 	Props Props
 
-	thumbs    []string        // the steps' small options, by step
+	thumbs    []*HeatmapImage // the steps' thumbnails, by step
 	heads     []*HeatmapImage // the pictures of the heads' and the mean's thumbnails
 	key       string          // what thumbs are made of
 	headsKey  string
@@ -302,7 +302,7 @@ func (v *PipelineView) Render() app.UI {
 			Body(
 				app.Span().Class("pipe-name").Text(T(lang, "step."+s.ID)),
 				app.Span().Class("pipe-formula").Text(s.formula(lang)),
-				&Chart{Class: "pipe-chart", Option: v.thumbs[k]},
+				app.Div().Class("pipe-chart"), // where the HeatmapGrid below draws it
 				app.Span().Class("pipe-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
 					Text(shapeText(shape, rows, cols)),
 			))
@@ -316,7 +316,7 @@ func (v *PipelineView) Render() app.UI {
 			app.If(v.Props.State.Head == HeadMean, func() app.UI {
 				return app.P().Class("caption", "pipe-note").Text(T(lang, "pipe.mean"))
 			}),
-			app.Div().ID("pipeline").Class("pipe").Body(cards...),
+			app.Div().ID("pipeline").Class("pipe").Body(append(cards, &HeatmapGrid{Images: v.thumbs, Slot: "pipe-chart"})...),
 			app.P().Class("caption").Body(
 				app.Span().Class("pipe-swatch").Aria("hidden", "true"),
 				app.Text(" "+T(lang, "pipe.legend")),
@@ -344,14 +344,19 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 	lang := v.Props.State.Lang
 	key := strconv.Itoa(v.Props.Rev) + "/" + lang + "/" + strconv.Itoa(h)
 	if key != v.key {
-		v.thumbs = v.thumbs[:0]
+		// A new slice, for the HeatmapGrid to tell from the last one.
+		v.thumbs = make([]*HeatmapImage, 0, len(pipelineSteps))
 		for k := range pipelineSteps {
 			s := &pipelineSteps[k]
 			m := s.Matrix(r, h, v.scaledBuf)
 			if s.ID == "scaled" {
 				v.scaledBuf = m
 			}
-			v.thumbs = append(v.thumbs, StepOption(StepHeatmap(r, s, h, m, lang, true), r, s))
+			hm := StepHeatmap(r, s, h, m, lang, true)
+			if s.Masked {
+				hm.MaskedCell = r.Options.Masked
+			}
+			v.thumbs = append(v.thumbs, thumbImage(hm))
 		}
 		v.key = key
 	}

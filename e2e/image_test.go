@@ -174,25 +174,8 @@ func testThumbnails(t *testing.T, s *site, view string) {
 	r := tb.checkAgainstCLI("10 tokens, 4 heads")
 	n := len(r.Tokens)
 	keys := []string{"0", "1", "2", "3", "mean"}
-	// The thumbnail draws inside its chart element, 2 px from each edge.
 	pixel := func(key string, row, col int) [3]int {
-		v := eval[[]float64](tb, fmt.Sprintf(`(() => {
-			const slot = document.querySelector('.thumbs [data-thumb="%s"] .thumb-chart');
-			slot.scrollIntoView({block: "center"});
-			const b = slot.getBoundingClientRect();
-			const x = b.left + 2 + (%d + 0.5) * (b.width - 4) / %d;
-			const y = b.top + 2 + (%d + 0.5) * (b.height - 4) / %d;
-			for (const canvas of document.querySelectorAll(".thumbs canvas")) {
-				const c = canvas.getBoundingClientRect();
-				if (x < c.left || x >= c.right || y < c.top || y >= c.bottom) continue;
-				const k = canvas.width / c.width;
-				const d = canvas.getContext("2d").getImageData(Math.floor((x - c.left) * k), Math.floor((y - c.top) * k), 1, 1).data;
-				if (d[3] === 0) continue; // a transparent layer
-				return [d[0], d[1], d[2]];
-			}
-			return [-1, -1, -1];
-		})()`, key, col, n, row, n))
-		return [3]int{int(v[0]), int(v[1]), int(v[2])}
+		return tb.slotPixel(fmt.Sprintf(`.thumbs [data-thumb="%s"] .thumb-chart`, key), row, col, n, n)
 	}
 	bad := 0
 	for _, key := range keys {
@@ -225,7 +208,7 @@ func testThumbnails(t *testing.T, s *site, view string) {
 
 // TestOtherViewsDrawCells checks that the views which draw with heatmap
 // series of their own still do at 40 tokens, where the main view draws an
-// image: the pipeline's steps, and every cell of the scaling view's heatmap.
+// image: every cell of the scaling view's heatmap.
 func TestOtherViewsDrawCells(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
@@ -248,7 +231,6 @@ func TestOtherViewsDrawCells(t *testing.T) {
 		charts    int
 		want      string
 	}{
-		{"pipeline", "#pipeline .pipe-chart", 11, "heatmap"}, // X, Q, K, V, … ·Wo
 		{"scaling", "#heatmap", 1, "heatmap 1600"},
 	} {
 		tb.open(s.URL() + "#view=" + c.view)
@@ -265,4 +247,69 @@ func TestOtherViewsDrawCells(t *testing.T) {
 		}
 		tb.checkClean(c.view + " at 40 tokens")
 	}
+}
+
+// slotPixel returns the colour drawn in the middle of cell (row, col) of the
+// rows × cols picture in the slot sel selects, read from the canvas over it:
+// a HeatmapGrid draws inside its slot, 2 px from each edge. It gives
+// [-1 -1 -1] where no canvas draws there.
+func (tb *tab) slotPixel(sel string, row, col, rows, cols int) [3]int {
+	tb.t.Helper()
+	v := eval[[]float64](tb, fmt.Sprintf(`(() => {
+		const slot = document.querySelector(%s);
+		slot.scrollIntoView({block: "center"});
+		const b = slot.getBoundingClientRect();
+		const x = b.left + 2 + (%d + 0.5) * (b.width - 4) / %d;
+		const y = b.top + 2 + (%d + 0.5) * (b.height - 4) / %d;
+		for (const canvas of document.querySelectorAll(".heatmap-grid canvas")) {
+			const c = canvas.getBoundingClientRect();
+			if (x < c.left || x >= c.right || y < c.top || y >= c.bottom) continue;
+			const k = canvas.width / c.width;
+			const d = canvas.getContext("2d").getImageData(Math.floor((x - c.left) * k), Math.floor((y - c.top) * k), 1, 1).data;
+			if (d[3] === 0) continue; // a transparent layer
+			return [d[0], d[1], d[2]];
+		}
+		return [-1, -1, -1];
+	})()`, jsString(sel), col, cols, row, rows))
+	return [3]int{int(v[0]), int(v[1]), int(v[2])}
+}
+
+// TestPipelineThumbnails checks the pictures of the pipeline's steps under
+// the causal mask: the weights step has its masked cells grey (#8c939b) and
+// the others in their weight's colour, as cmd/attn computes it.
+func TestPipelineThumbnails(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#view=pipeline&causal=1&head=0")
+	tb.setSentence("The cat sat on the mat because it was tired")
+	r := tb.checkAgainstCLI("10 tokens, causal")
+	w, err := r.weights("0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(r.Tokens)
+	if got := eval[int](tb, `echarts.getInstanceByDom(document.querySelector("#pipeline .heatmap-grid")).getOption().series.length`); got != 11 {
+		t.Errorf("the steps' grid draws %d pictures, want 11", got)
+	}
+	grey := [3]int{0x8c, 0x93, 0x9b}
+	bad := 0
+	for _, c := range [][2]int{{0, 0}, {0, 9}, {3, 7}, {7, 3}, {9, 9}, {5, 6}, {6, 5}} {
+		got := tb.slotPixel(`#pipeline [data-step="weights"] .pipe-chart`, c[0], c[1], n, n)
+		want := viridisAt(w[c[0]][c[1]])
+		if c[1] > c[0] {
+			want = grey
+		}
+		for k := range 3 {
+			if d := got[k] - want[k]; d < -3 || d > 3 {
+				bad++
+				t.Errorf("weights step, cell (%d, %d): rgb%v, want rgb%v", c[0], c[1], got, want)
+				break
+			}
+		}
+	}
+	if bad == 0 {
+		t.Logf("ok: the weights step's picture: masked cells grey, the others their weight's colour")
+	}
+	tb.screenshots("TestPipelineThumbnails", nil)
+	tb.checkClean("the pipeline's pictures")
 }

@@ -124,9 +124,9 @@ func TestPipelineSteps(t *testing.T) {
 		}
 	}
 	t.Logf("ok: %d steps, X %s … Wo %s", len(cards), want[0].shape, want[len(want)-1].shape)
-	charts := eval[int](tb, `Array.from(document.querySelectorAll("#pipeline .pipe-chart")).filter(el => echarts.getInstanceByDom(el)).length`)
+	charts := eval[int](tb, `echarts.getInstanceByDom(document.querySelector("#pipeline .heatmap-grid")).getOption().series.length`)
 	if charts != len(want) {
-		t.Errorf("%d step charts drawn, want %d", charts, len(want))
+		t.Errorf("%d step pictures drawn, want %d", charts, len(want))
 	}
 
 	dk := float64(len(h.Q[0]))
