@@ -221,3 +221,31 @@ func TestImageHasNoOption(t *testing.T) {
 		t.Errorf("Parts of an image heatmap: %v", err)
 	}
 }
+
+// TestImageMaskedCells checks that the cells MaskedCell names are drawn in
+// maskedColor, whatever their value, and the others in their colour.
+func TestImageMaskedCells(t *testing.T) {
+	m := mat.NewDense(2, 2, []float64{0.5, 1, 0.25, 0})
+	h := Heatmap{Values: m, Rows: make([]string, 2), Cols: make([]string, 2), Min: 0, Max: 1,
+		MaskedCell: func(i, j int) bool { return j > i }}
+	img, err := h.image()
+	if err != nil {
+		t.Fatal(err)
+	}
+	grey, _ := parseHexColor(maskedColor)
+	scale, _ := newColorScale(0, 1, Viridis)
+	for i := range 2 {
+		for j := range 2 {
+			var want [4]byte
+			if j > i {
+				want = [4]byte{byte(grey[0]), byte(grey[1]), byte(grey[2]), 255}
+			} else {
+				scale.put(want[:], m.At(i, j))
+			}
+			k := 4 * (i*2 + j)
+			if got := [4]byte(img.RGBA[k : k+4]); got != want {
+				t.Errorf("pixel (%d, %d) = %v, want %v", i, j, got, want)
+			}
+		}
+	}
+}
