@@ -1,7 +1,7 @@
 package app
 
 import (
-	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -27,8 +27,9 @@ type HeatmapGrid struct {
 
 	chart    app.Value
 	layers   []imageLayer
-	renders  []app.Func // renders[i] is series i's renderItem, drawing layers[i]
-	layout   string     // the boxes and image sizes drawn, as JSON
+	renders  []app.Func   // renders[i] is series i's renderItem, drawing layers[i]
+	boxes    [][4]float64 // the slots' boxes drawn (see slotBoxes)
+	sizes    [][2]int     // the rows and columns of each image drawn
 	observer app.Value
 	onResize app.Func
 }
@@ -91,7 +92,7 @@ func (g *HeatmapGrid) OnDismount() {
 	if g.onResize != nil {
 		g.onResize.Release()
 	}
-	g.renders, g.onResize, g.layers, g.layout = nil, nil, nil, ""
+	g.renders, g.onResize, g.layers, g.boxes, g.sizes = nil, nil, nil, nil, nil
 }
 
 // draw hands ECharts what changed: the whole option when the slots moved or
@@ -117,6 +118,7 @@ func (g *HeatmapGrid) draw() {
 	sizes := make([][2]int, n)
 	for i, img := range g.Images[:n] {
 		if img == nil {
+			changed = changed || g.layers[i].img != nil
 			g.layers[i].img = nil
 			continue
 		}
@@ -126,21 +128,15 @@ func (g *HeatmapGrid) draw() {
 			changed = true
 		}
 	}
-	layout, err := json.Marshal(struct {
-		Boxes [][4]float64
-		Sizes [][2]int
-	}{boxes[:n], sizes})
-	if err != nil {
-		panic(err) // numbers always encode
-	}
-	if string(layout) != g.layout {
-		option := app.Window().Get("JSON").Call("parse", gridOption(boxes[:n], sizes))
+	boxes = boxes[:n]
+	if !slices.Equal(boxes, g.boxes) || !slices.Equal(sizes, g.sizes) {
+		option := app.Window().Get("JSON").Call("parse", gridOption(boxes, sizes))
 		series := option.Get("series")
 		for i := range n {
 			series.Index(i).Set("renderItem", g.renders[i])
 		}
 		g.chart.Call("setOption", option, map[string]any{"notMerge": true})
-		g.layout = string(layout)
+		g.boxes, g.sizes = boxes, sizes
 		markFirstDraw() // the pipeline view's first heatmaps are a grid's
 		return
 	}

@@ -99,7 +99,8 @@ func pipelineHead(r *attention.Result, head int) int {
 // StepHeatmap describes step s of head h of r as a heatmap: tokens as rows,
 // tokens or column numbers as columns; weights on [0, 1], other matrices on
 // a diverging scale symmetric around 0. m is the step's matrix. Masked
-// entries are given 0 here; StepOption draws them as masked.
+// entries are given 0 here and named by MaskedCell: StepOption draws them
+// masked in a heatmap series, and image in a picture.
 func StepHeatmap(r *attention.Result, s *pipelineStep, h int, m *mat.Dense, lang string, compact bool) Heatmap {
 	rows, cols := m.Dims()
 	tokens := slices.Clone(r.Tokens)
@@ -133,6 +134,9 @@ func StepHeatmap(r *attention.Result, s *pipelineStep, h int, m *mat.Dense, lang
 		QuoteFormat: T(lang, "tip.quote"),
 		Compact:     compact,
 	}
+	if s.Masked {
+		hm.MaskedCell = r.Options.Masked
+	}
 	if s.NByN {
 		hm.RowName, hm.ColName = T(lang, "term.query"), T(lang, "term.key")
 	}
@@ -161,12 +165,12 @@ func StepHeatmap(r *attention.Result, s *pipelineStep, h int, m *mat.Dense, lang
 	return hm
 }
 
-// StepOption returns the ECharts option of hm, the heatmap of step s, with
-// the entries masked for r drawn grey (the grid's background, where no cell
-// is drawn) and no number.
-func StepOption(hm Heatmap, r *attention.Result, s *pipelineStep) string {
+// StepOption returns the ECharts option of hm, a step's heatmap (see
+// StepHeatmap), with the entries its MaskedCell names drawn grey (the grid's
+// background, where no cell is drawn) and no number.
+func StepOption(hm Heatmap) string {
 	o := option(hm)
-	if o == "" || !s.Masked {
+	if o == "" || hm.MaskedCell == nil {
 		return o
 	}
 	var opt map[string]any
@@ -198,10 +202,7 @@ func StepOption(hm Heatmap, r *attention.Result, s *pipelineStep) string {
 				}
 				col, _ := item[0].(float64)
 				row, _ := item[1].(float64)
-				if hm.Compact && len(hm.Rows) != len(r.Tokens) {
-					continue // pooled: no cell is one entry
-				}
-				if r.Options.Masked(int(row), int(col)) {
+				if hm.MaskedCell(int(row), int(col)) {
 					item[2] = "-" // ECharts draws no cell: the background shows
 					if len(item) > 3 {
 						item[3] = "−∞"
@@ -352,11 +353,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 			if s.ID == "scaled" {
 				v.scaledBuf = m
 			}
-			hm := StepHeatmap(r, s, h, m, lang, true)
-			if s.Masked {
-				hm.MaskedCell = r.Options.Masked
-			}
-			v.thumbs = append(v.thumbs, thumbImage(hm))
+			v.thumbs = append(v.thumbs, thumbImage(StepHeatmap(r, s, h, m, lang, true)))
 		}
 		v.key = key
 	}
@@ -372,7 +369,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 		if lk := key + "/" + s.ID; lk != v.largeKey {
 			m := s.Matrix(r, h, v.scaledBuf)
 			hm := StepHeatmap(r, s, h, m, lang, false)
-			v.large, v.largeTip, v.largeKey = StepOption(hm, r, s), hm.TooltipHTML, lk
+			v.large, v.largeTip, v.largeKey = StepOption(hm), hm.TooltipHTML, lk
 		}
 	}
 }

@@ -129,7 +129,7 @@ func TestStepOptionMasks(t *testing.T) {
 	for _, id := range []string{"masked", "weights", "scores"} {
 		st := stepByID(id)
 		m := st.Matrix(r, 0, nil)
-		o := StepOption(StepHeatmap(r, st, 0, m, LangEN, false), r, st)
+		o := StepOption(StepHeatmap(r, st, 0, m, LangEN, false))
 		n := len(r.Tokens)
 		got := strings.Count(o, `"-"`)
 		want := 0

@@ -376,6 +376,27 @@ func setTokens(ctx context.Context, c *chromium, want int) error {
 	return fmt.Errorf("could not reach %d tokens: %s", want, strings.Join(got, "; "))
 }
 
+// typeKey types keystroke i into the focused #sentence, a letter when i is
+// even and a Backspace when odd, and waits for its attnviz:update measure:
+// the count'th and one. It returns the new count.
+func typeKey(c *chromium, i, count int) (int, error) {
+	key := "x"
+	if i%2 == 1 {
+		key = "\b" // Backspace
+	}
+	if err := chromedp.Do(c.ctx, chromedp.KeyEvent(key)); err != nil {
+		return count, err
+	}
+	n, err := evalAwait[int](c.ctx, 20*time.Second, fmt.Sprintf("window.__bench.waitUpdates(%d, 15000)", count+1))
+	if err == nil && n < 0 {
+		err = fmt.Errorf("keystroke %d gave no attnviz:update measure within 15 s", i+1)
+	}
+	if err != nil {
+		return count, err
+	}
+	return n, nil
+}
+
 // measureTyping loads the app with cfg's settings in c and types keystrokes
 // characters into #sentence, one at a time, waiting for each one's update:
 // alternately a letter appended and deleted, so the number of tokens stays.
@@ -418,23 +439,10 @@ func measureTyping(ctx context.Context, c *chromium, base string, cfg typingConf
 			res.Stopped = true
 			break
 		}
-		key := "x"
-		if i%2 == 1 {
-			key = "\b" // Backspace
-		}
-		if err := chromedp.Do(c.ctx, chromedp.KeyEvent(key)); err != nil {
+		if count, err = typeKey(c, i, count); err != nil {
 			res.Err = err
 			break
 		}
-		n, err := evalAwait[int](c.ctx, 20*time.Second, fmt.Sprintf("window.__bench.waitUpdates(%d, 15000)", count+1))
-		if err == nil && n < 0 {
-			err = fmt.Errorf("keystroke %d gave no attnviz:update measure within 15 s", i+1)
-		}
-		if err != nil {
-			res.Err = err
-			break
-		}
-		count = n
 	}
 	time.Sleep(300 * time.Millisecond) // let the last long-task entries arrive
 	if start >= 0 {

@@ -39,21 +39,9 @@ func profileTyping(ctx context.Context, c *chromium, dir, name string, keystroke
 		return "", err
 	}
 	for i := range keystrokes {
-		key := "x"
-		if i%2 == 1 {
-			key = "\b"
-		}
-		if err := chromedp.Do(c.ctx, chromedp.KeyEvent(key)); err != nil {
+		if count, err = typeKey(c, i, count); err != nil {
 			return "", err
 		}
-		n, err := evalAwait[int](c.ctx, 20*time.Second, fmt.Sprintf("window.__bench.waitUpdates(%d, 15000)", count+1))
-		if err != nil {
-			return "", err
-		}
-		if n < 0 {
-			return "", fmt.Errorf("keystroke %d gave no attnviz:update measure within 15 s", i+1)
-		}
-		count = n
 	}
 	res, err := chromedp.Call(c.ctx, profiler.Stop, cdp.Empty{})
 	if err != nil {
