@@ -58,11 +58,12 @@ func (v *AttentionView) Render() app.UI {
 			app.H2().Text(Tf(lang, "attn.title", name)),
 			app.Div().Class("chart-scroll").Body(
 				&Chart{
-					ID:      "heatmap",
-					Class:   "heatmap",
-					Label:   Tf(lang, "chart.label", name),
-					Parts:   v.main,
-					Tooltip: v.mainTip,
+					ID:       "heatmap",
+					Class:    "heatmap",
+					Label:    Tf(lang, "chart.label", name),
+					Parts:    v.main,
+					Tooltip:  v.mainTip,
+					Selected: selectedCell(v.Props.State.Cell, len(r.Tokens)),
 					OnCell: func(ctx app.Context, e app.Event, row, col int) {
 						v.Props.Set(ctx, e, func(s *State) { s.Cell = CellRef{I: row, J: col, On: true} })
 					},
@@ -84,6 +85,14 @@ func (v *AttentionView) Render() app.UI {
 	)
 }
 
+// selectedCell returns cell if it is a cell of an n-token heatmap, else none.
+func selectedCell(cell CellRef, n int) CellRef {
+	if !cell.In(n) {
+		return CellRef{}
+	}
+	return cell
+}
+
 // build makes the chart options that are out of date.
 func (v *AttentionView) build(r *attention.Result, head int) {
 	lang := v.Props.State.Lang
@@ -99,9 +108,10 @@ func (v *AttentionView) build(r *attention.Result, head int) {
 	}
 	if mainKey := key + "/" + HeadKey(head); mainKey != v.mainKey {
 		h := WeightsHeatmap(r, head, lang, false)
-		// An image where a cell per ECharts element costs more than it
-		// gives (heatmap_image.go): more cells than room for their numbers.
-		h.AsImage = len(r.Tokens) > maxSeriesCells
+		// An image wherever the cells print no numbers: a cell per
+		// ECharts element then costs far more than it gives
+		// (heatmap_image.go).
+		h.AsImage = !h.CellLabels
 		v.main, v.mainTip, v.mainKey = parts(h), h.TooltipHTML, mainKey
 	}
 }
@@ -156,11 +166,6 @@ func headThumb(p *Props, lang string, id, head int, chart app.UI) app.UI {
 			app.Span().Class("thumb-name").Text(shortHeadName(lang, id)),
 		)
 }
-
-// maxSeriesCells is the most rows and columns of a large weights heatmap
-// drawn as an ECharts heatmap series, a cell per element; larger ones are
-// drawn as an image.
-const maxSeriesCells = 32
 
 // maxThumbCells is the most rows and columns of a thumbnail.
 const maxThumbCells = 32

@@ -66,7 +66,8 @@ func TestWeightsHeatmap(t *testing.T) {
 		}
 	}
 
-	// The main view draws more than maxSeriesCells tokens as an image, and
+	// The main view draws a heatmap too large for numbers in its cells as
+	// an image, and
 	// every thumbnail as a picture for its HeatmapGrid.
 	v := &AttentionView{Props: Props{State: s, Result: r, Rev: 1}}
 	v.build(r, 2)
@@ -84,16 +85,22 @@ func TestWeightsHeatmap(t *testing.T) {
 		}
 	}
 
-	// Up to maxSeriesCells tokens, a heatmap series: a cell per element,
-	// each with its hover state and, where they fit, its number.
-	s.Text = strings.Repeat("the cat ", maxSeriesCells/2)
-	if r, err = e.Run(s.Spec()); err != nil {
-		t.Fatal(err)
-	}
-	v = &AttentionView{Props: Props{State: s, Result: r, Rev: 2}}
-	v.build(r, 0)
-	if v.main.Image != nil || v.main.Base == "" {
-		t.Errorf("%d tokens: the main chart is an image", maxSeriesCells)
+	// Up to maxLabelledCells tokens, a heatmap series: a cell per element,
+	// each with its number (shown where it fits) and hover state; one token
+	// more, an image.
+	for _, n := range []int{maxLabelledCells, maxLabelledCells + 1} {
+		s.Text = strings.TrimSpace(strings.Repeat("cat ", n))
+		if r, err = e.Run(s.Spec()); err != nil {
+			t.Fatal(err)
+		}
+		v = &AttentionView{Props: Props{State: s, Result: r, Rev: 2 + n}}
+		v.build(r, 0)
+		if image := v.main.Image != nil; image != (n > maxLabelledCells) || v.main.Base == "" {
+			t.Errorf("%d tokens: the main chart is an image: %v", n, image)
+		}
+		if gaps := v.main.Image != nil && v.main.Image.Gaps; gaps != (n > maxLabelledCells) {
+			t.Errorf("%d tokens: white lines between the cells: %v", n, gaps)
+		}
 	}
 
 	if h := WeightsHeatmap(r, 0, LangZH, false); h.RowName != "查询" || h.ColName != "键" || h.Name != "头 1" {

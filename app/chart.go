@@ -36,6 +36,10 @@ type Chart struct {
 	// (or tapped), with the click's event and the cell's row and column.
 	OnCell func(ctx app.Context, e app.Event, row, col int)
 
+	// Selected, if On, is the cell of the heatmap to ring (chart_outline.go):
+	// a cell it draws, or none.
+	Selected CellRef
+
 	chart      app.Value // the ECharts instance; nil when not mounted
 	observer   app.Value // the ResizeObserver watching the element
 	onResize   app.Func
@@ -46,6 +50,7 @@ type Chart struct {
 	onScreen   onScreen   // whether a Lazy chart is on screen
 	image      chartImage // draws Parts.Image
 	media      chartMedia // the option's media queries (chart_media.go)
+	outlines   cellOutlines
 	ctx        app.Context
 }
 
@@ -120,6 +125,7 @@ func (c *Chart) mount(ctx app.Context) {
 		if c.chart != nil {
 			c.applyMedia()
 			c.chart.Call("resize")
+			c.placeOutlines()
 		}
 		return nil
 	})
@@ -191,12 +197,21 @@ func (c *Chart) OnDismount() {
 	c.drawn = ""
 	c.drawnParts = ChartParts{}
 	c.media = chartMedia{}
+	c.outlines = cellOutlines{}
 }
 
-// draw hands ECharts the option if it has changed. The option is JSON that
-// JSON.parse turns into the object ECharts wants: app.ValueOf cannot convert
-// Go structs, and parsing once is faster than converting piece by piece.
+// draw hands ECharts the option if it has changed, and rings the cells of
+// chart_outline.go where they now are.
 func (c *Chart) draw() {
+	c.drawOption()
+	c.placeOutlines()
+}
+
+// drawOption hands ECharts the option if it has changed. The option is JSON
+// that JSON.parse turns into the object ECharts wants: app.ValueOf cannot
+// convert Go structs, and parsing once is faster than converting piece by
+// piece.
+func (c *Chart) drawOption() {
 	if c.Lazy && c.onScreen.hidden {
 		return // drawn when it comes on screen
 	}

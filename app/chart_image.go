@@ -27,6 +27,8 @@ type imageLayer struct {
 	src, dst   app.Value
 	dstW, dstH int  // dst's size, in device pixels
 	stale      bool // src has changed since dst was drawn
+
+	x, y, w, h float64 // where the cells were last drawn, in CSS pixels of the chart
 }
 
 // setImage puts img into the Chart's layer, to be drawn at the next render.
@@ -69,9 +71,10 @@ func (c *Chart) listenImage() {
 	ci.formatter = app.FuncOf(func(app.Value, []app.Value) any { return ci.tip })
 	ci.move = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if ci.img == nil || c.Tooltip == nil {
-			return nil // a heatmap series, with a tooltip of its own, or no tooltip
+			return nil // a heatmap series, with a tooltip and hover of its own, or a thumbnail
 		}
 		row, col, x, y, ok := c.imageCell(args)
+		c.hover(CellRef{I: row, J: col, On: ok})
 		if !ok {
 			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
 			return nil
@@ -88,6 +91,7 @@ func (c *Chart) listenImage() {
 		return nil
 	})
 	ci.out = app.FuncOf(func(app.Value, []app.Value) any {
+		c.hover(CellRef{})
 		if c.chart != nil {
 			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
 		}
@@ -109,6 +113,16 @@ func (c *Chart) listenImage() {
 	zr.Call("on", "mousemove", ci.move)
 	zr.Call("on", "click", ci.click)
 	zr.Call("on", "globalout", ci.out)
+}
+
+// hover rings cell, the one under the pointer (none if not On), if it is
+// another than the one ringed.
+func (c *Chart) hover(cell CellRef) {
+	if cell == c.outlines.hover.cell {
+		return
+	}
+	c.outlines.hover.cell = cell
+	c.placeOutlines()
 }
 
 // imageCell returns the cell under a zrender pointer event, args[0], and the
@@ -147,6 +161,7 @@ func (l *imageLayer) element(api app.Value) any {
 	if !(w > 0 && h > 0) {
 		return nil
 	}
+	l.x, l.y, l.w, l.h = x, y, w, h
 	dpr := app.Window().Get("devicePixelRatio").Float()
 	if !(dpr >= 1) {
 		dpr = 1
@@ -163,6 +178,9 @@ func (l *imageLayer) element(api app.Value) any {
 		ctx.Set("imageSmoothingEnabled", dw < cols || dh < rows)
 		ctx.Call("clearRect", 0, 0, dw, dh)
 		ctx.Call("drawImage", l.src, 0, 0, dw, dh)
+		if l.img.Gaps {
+			drawGaps(ctx, cols, rows, float64(dw), float64(dh), dpr)
+		}
 		l.dstW, l.dstH, l.stale = dw, dh, false
 	}
 	style := app.Window().Get("Object").New()
@@ -175,6 +193,23 @@ func (l *imageLayer) element(api app.Value) any {
 	el.Set("type", "image")
 	el.Set("style", style)
 	return el
+}
+
+// drawGaps draws, on a 2D context of size w × h device pixels showing cols
+// × rows cells, the white line of one CSS pixel (dpr device pixels) that a
+// heatmap series draws between two cells, where cells are wide enough to
+// keep most of their colour.
+func drawGaps(ctx app.Value, cols, rows int, w, h, dpr float64) {
+	if w/float64(cols) < 4*dpr || h/float64(rows) < 4*dpr {
+		return
+	}
+	ctx.Set("fillStyle", "#ffffff")
+	for j := 1; j < cols; j++ {
+		ctx.Call("fillRect", math.Round(float64(j)*w/float64(cols)-dpr/2), 0, dpr, h)
+	}
+	for i := 1; i < rows; i++ {
+		ctx.Call("fillRect", 0, math.Round(float64(i)*h/float64(rows)-dpr/2), w, dpr)
+	}
 }
 
 // maxImageSide bounds the drawn image's canvas, in device pixels: 4096² is

@@ -19,10 +19,12 @@ import (
 // one pixel per cell scaled up without smoothing, by an ECharts custom
 // series on the same axes, colour bar and tooltip: the chart looks the same,
 // and redraws in a few milliseconds whatever its size. What it lacks is the
-// per-cell furniture: the numbers printed in the cells and the hover border
-// (Chart shows the tooltip and takes clicks from the pointer's position).
-// So the page draws images where those do not fit anyway: thumbnails, and
-// matrices too large for numbers in their cells.
+// per-cell furniture, which Chart makes up for: it shows the tooltip and
+// takes clicks from the pointer's position, and rings the cell under the
+// pointer (chart_outline.go); the white lines between cells are drawn into
+// the picture. What an image cannot have is the numbers printed in the
+// cells, so the page draws images where those are not printed: thumbnails,
+// and matrices too large for numbers in their cells.
 
 // imageSeriesData is the data of an image's custom series: one item, which
 // Chart's renderItem draws as the whole picture.
@@ -59,6 +61,7 @@ type HeatmapImage struct {
 	Rows, Cols int
 	RGBA       []byte    // 4 bytes a cell, row after row, top to bottom
 	Values     []float64 // the cells' values, row after row: the tooltip's
+	Gaps       bool      // white lines between the cells, as the heatmap series draws them
 }
 
 // same reports whether m and o draw the same picture.
@@ -66,7 +69,7 @@ func (m *HeatmapImage) same(o *HeatmapImage) bool {
 	if m == nil || o == nil {
 		return m == o
 	}
-	return m.Rows == o.Rows && m.Cols == o.Cols && string(m.RGBA) == string(o.RGBA)
+	return m.Rows == o.Rows && m.Cols == o.Cols && m.Gaps == o.Gaps && string(m.RGBA) == string(o.RGBA)
 }
 
 // at returns the value of the cell at row and col, and whether there is one.
@@ -90,7 +93,11 @@ func (h Heatmap) image() (*HeatmapImage, error) {
 		return nil, err
 	}
 	rows, cols := h.Values.Dims()
-	img := &HeatmapImage{Rows: rows, Cols: cols, RGBA: make([]byte, 4*rows*cols), Values: make([]float64, rows*cols)}
+	img := &HeatmapImage{
+		Rows: rows, Cols: cols,
+		RGBA: make([]byte, 4*rows*cols), Values: make([]float64, rows*cols),
+		Gaps: h.borderWidth(rows, cols) > 0,
+	}
 	var masked [4]byte
 	if h.MaskedCell != nil {
 		rgb, err := parseHexColor(maskedColor)

@@ -441,6 +441,10 @@ func (tb *tab) heatmap() heatmap {
 // columns left to right, labelled with tokens.
 func (tb *tab) checkHeatmap(what string, tokens []string, want [][]float64) {
 	tb.t.Helper()
+	if tb.heatmapIsImage() {
+		tb.checkHeatmapImage(what, tokens, want)
+		return
+	}
 	hm := tb.heatmap()
 	n := len(want)
 	switch {
@@ -465,6 +469,107 @@ func (tb *tab) checkHeatmap(what string, tokens []string, want [][]float64) {
 	if bad == 0 && !tb.t.Failed() {
 		tb.t.Logf("ok: %s: the heatmap shows the %d×%d weights", what, n, n)
 	}
+}
+
+// heatmapIsImage reports whether #heatmap is drawn as one image (a custom
+// series) instead of a heatmap series with a cell per element.
+func (tb *tab) heatmapIsImage() bool {
+	tb.t.Helper()
+	return eval[string](tb, `echarts.getInstanceByDom(document.querySelector("#heatmap")).getOption().series[0].type`) == "custom"
+}
+
+// checkHeatmapImage checks that #heatmap, drawn as an image, draws want:
+// its axes are labelled with tokens, and the middle of every cell, read
+// from the chart's canvas, has the colour of want's weight.
+func (tb *tab) checkHeatmapImage(what string, tokens []string, want [][]float64) {
+	tb.t.Helper()
+	labels := eval[[][]string](tb, `(() => {
+		const o = echarts.getInstanceByDom(document.querySelector("#heatmap")).getOption();
+		return [o.xAxis[0].data, o.yAxis[0].data];
+	})()`)
+	if len(labels) != 2 || !equalStrings(labels[0], tokens) || !equalStrings(labels[1], tokens) {
+		tb.t.Errorf("%s: heatmap labels %q, want the tokens %q on both axes", what, labels, tokens)
+	}
+	var cells [][2]int
+	for i := range want {
+		for j := range want[i] {
+			cells = append(cells, [2]int{i, j})
+		}
+	}
+	rgb, _ := tb.heatmapPixels(cells)
+	bad := 0
+	for k, c := range cells {
+		w := want[c[0]][c[1]]
+		if exp := viridisAt(w); !nearColor(rgb[k], exp, 2) {
+			if bad++; bad <= 5 {
+				tb.t.Errorf("%s: image cell (query %d, key %d), weight %.4f: pixel rgb%v, want rgb%v", what, c[0], c[1], w, rgb[k], exp)
+			}
+		}
+	}
+	if bad == 0 && !tb.t.Failed() {
+		tb.t.Logf("ok: %s: every cell of the %d×%d image has its weight's colour", what, len(want), len(want))
+	}
+}
+
+// heatmapPixels returns, for each cell (row, col) of #heatmap, the colour of
+// the pixel in its middle, read from the chart's canvas, and where that
+// middle is, in CSS pixels from the chart's top-left corner.
+func (tb *tab) heatmapPixels(cells [][2]int) (rgb [][3]int, at [][2]float64) {
+	tb.t.Helper()
+	js, err := json.Marshal(cells)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	v := eval[[][]float64](tb, `(() => {
+		const el = document.querySelector("#heatmap");
+		const chart = echarts.getInstanceByDom(el);
+		const canvas = el.querySelector("canvas");
+		const k = canvas.width / canvas.getBoundingClientRect().width;
+		const ctx = canvas.getContext("2d");
+		return `+string(js)+`.map(([row, col]) => {
+			const p = chart.convertToPixel({gridIndex: 0}, [col, row]);
+			const d = ctx.getImageData(Math.floor(p[0] * k), Math.floor(p[1] * k), 1, 1).data;
+			return [d[0], d[1], d[2], p[0], p[1]];
+		});
+	})()`)
+	if len(v) != len(cells) {
+		tb.t.Fatalf("read %d pixels of #heatmap, want %d", len(v), len(cells))
+	}
+	for _, p := range v {
+		rgb = append(rgb, [3]int{int(p[0]), int(p[1]), int(p[2])})
+		at = append(at, [2]float64{p[3], p[4]})
+	}
+	return rgb, at
+}
+
+// chartPixels returns the colour of the canvas of #heatmap at each point,
+// in CSS pixels from the chart's top-left corner.
+func (tb *tab) chartPixels(points [][2]float64) [][3]int {
+	tb.t.Helper()
+	js, err := json.Marshal(points)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	v := eval[[][3]int](tb, `(() => {
+		const canvas = document.querySelector("#heatmap canvas");
+		const k = canvas.width / canvas.getBoundingClientRect().width;
+		const ctx = canvas.getContext("2d");
+		return `+string(js)+`.map(([x, y]) => Array.from(ctx.getImageData(Math.floor(x * k), Math.floor(y * k), 1, 1).data.slice(0, 3)));
+	})()`)
+	if len(v) != len(points) {
+		tb.t.Fatalf("read %d pixels of #heatmap, want %d", len(v), len(points))
+	}
+	return v
+}
+
+// nearColor reports whether every channel of a and b differs by at most d.
+func nearColor(a, b [3]int, d int) bool {
+	for k := range 3 {
+		if a[k]-b[k] < -d || a[k]-b[k] > d {
+			return false
+		}
+	}
+	return true
 }
 
 // cli runs cmd/attn for the settings of s and returns its result.

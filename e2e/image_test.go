@@ -64,35 +64,17 @@ func TestLargeHeatmapImage(t *testing.T) {
 		t.Errorf("row labels %q, want the tokens", labels)
 	}
 
-	// The pixel in the middle of a cell, in the canvas's device pixels.
-	pixel := func(row, col int) ([3]int, []float64) {
-		v := eval[[]float64](tb, fmt.Sprintf(`(() => {
-			const el = document.querySelector("#heatmap");
-			const chart = echarts.getInstanceByDom(el);
-			const p = chart.convertToPixel({gridIndex: 0}, [%d, %d]);
-			const canvas = el.querySelector("canvas");
-			const k = canvas.width / canvas.getBoundingClientRect().width;
-			const d = canvas.getContext("2d").getImageData(Math.floor(p[0] * k), Math.floor(p[1] * k), 1, 1).data;
-			return [d[0], d[1], d[2], p[0], p[1]];
-		})()`, col, row))
-		return [3]int{int(v[0]), int(v[1]), int(v[2])}, v[3:]
-	}
 	bad := 0
 	cells := [][2]int{{0, 0}, {0, 47}, {47, 0}, {47, 47}, {20, 21}, {33, 5}, {5, 33}}
 	for i := range 48 {
 		cells = append(cells, [2]int{i, (i * 7) % 48})
 	}
-	for _, c := range cells {
-		got, _ := pixel(c[0], c[1])
+	rgb, _ := tb.heatmapPixels(cells)
+	for k, c := range cells {
 		w := want[c[0]][c[1]]
-		exp := viridisAt(w)
-		for k := range 3 {
-			if d := got[k] - exp[k]; d < -2 || d > 2 {
-				bad++
-				if bad <= 5 {
-					t.Errorf("cell (%d, %d), weight %.4f: pixel rgb%v, want rgb%v", c[0], c[1], w, got, exp)
-				}
-				break
+		if exp := viridisAt(w); !nearColor(rgb[k], exp, 2) {
+			if bad++; bad <= 5 {
+				t.Errorf("cell (%d, %d), weight %.4f: pixel rgb%v, want rgb%v", c[0], c[1], w, rgb[k], exp)
 			}
 		}
 	}
@@ -102,7 +84,13 @@ func TestLargeHeatmapImage(t *testing.T) {
 
 	// The tooltip of the cell under the pointer.
 	const qi, kj = 30, 12
-	_, at := pixel(qi, kj)
+	_, ats := tb.heatmapPixels([][2]int{{qi, kj}, {qi, kj + 1}})
+	at := ats[0]
+	// The middle of the cell's left edge, where a ring around it is drawn.
+	edge := [2]float64{at[0] - (ats[1][0]-at[0])/2, at[1]}
+	if tb.ringAt(edge, "black") {
+		t.Errorf("the left edge of cell (30, 12) is black before the pointer is over it")
+	}
 	box := eval[[]float64](tb, `(() => {
 		const el = document.querySelector("#heatmap");
 		el.scrollIntoView({block: "center"});
@@ -116,12 +104,17 @@ func TestLargeHeatmapImage(t *testing.T) {
 		const t = Array.from(document.querySelectorAll("#heatmap div")).map(d => d.innerText || "").find(s => s.includes(%s));
 		return t !== undefined && %s.every(s => t.includes(s));
 	})()`, jsString(wantTip[0]), jsArray(wantTip)), 10*time.Second)
+	// The image has no hover state of its own: the Chart rings the cell.
+	tb.waitRing("the hover ring around cell (30, 12)", edge, "black")
 
 	n0 := tb.updates()
 	tb.do("clicking cell (30, 12)", chromedp.MouseClickXY(x, y))
 	tb.waitUpdates(n0)
 	tb.waitFor("the cell panel of (30, 12)", `document.querySelector("#cell-panel[data-query='30'][data-key='12']") !== null`, 10*time.Second)
 	tb.screenshots("TestLargeHeatmapImage", nil)
+	// With the pointer gone, the selected cell keeps its white ring.
+	tb.do("moving the pointer off the chart", chromedp.MouseEvent(chromedp.MouseMoved, 1, 1))
+	tb.waitRing("the ring around the selected cell (30, 12)", edge, "white")
 
 	// Down to 10 tokens the chart is a heatmap series again, with every
 	// cell, and back up an image: each switch replaces the option whole.
@@ -143,8 +136,51 @@ func TestLargeHeatmapImage(t *testing.T) {
 	if typ := seriesType(); typ != "custom" {
 		t.Errorf("40 tokens after 10: series %q, want the image", typ)
 	}
+	// Up to 40 tokens the picture has the series' white lines between the
+	// cells: the edge between two cells is lighter than both.
+	rgb, ats = tb.heatmapPixels([][2]int{{3, 3}, {3, 4}, {20, 20}, {20, 21}})
+	for k := 0; k < len(rgb); k += 2 {
+		between := [2]float64{(ats[k][0] + ats[k+1][0]) / 2, ats[k][1]}
+		line := tb.chartPixels([][2]float64{{between[0] - 1, between[1]}, between, {between[0] + 1, between[1]}})
+		lightest := max(luma(line[0]), luma(line[1]), luma(line[2]))
+		if cells := max(luma(rgb[k]), luma(rgb[k+1])); lightest < cells+40 {
+			t.Errorf("40 tokens: between two cells rgb%v, no lighter than the cells rgb%v rgb%v", line, rgb[k], rgb[k+1])
+		}
+	}
 	tb.checkClean("the 48-token image")
 }
+
+// ringAt reports whether a ring of colour ("black" or "white") passes
+// through the point at (in CSS pixels of #heatmap): one of the three
+// pixels across it, read from the chart's canvas, has that colour.
+func (tb *tab) ringAt(at [2]float64, colour string) bool {
+	tb.t.Helper()
+	for _, px := range tb.chartPixels([][2]float64{{at[0] - 1, at[1]}, at, {at[0] + 1, at[1]}}) {
+		if colour == "black" && max(px[0], px[1], px[2]) < 80 || colour == "white" && min(px[0], px[1], px[2]) > 190 {
+			return true
+		}
+	}
+	return false
+}
+
+// waitRing waits for a ring of colour to pass through at: zrender paints at
+// the next animation frame.
+func (tb *tab) waitRing(what string, at [2]float64, colour string) {
+	tb.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !tb.ringAt(at, colour) {
+		if time.Now().After(deadline) {
+			tb.t.Errorf("%s: no %s ring through %v: pixels %v", what, colour, at,
+				tb.chartPixels([][2]float64{{at[0] - 1, at[1]}, at, {at[0] + 1, at[1]}}))
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tb.t.Logf("ok: %s", what)
+}
+
+// luma is the brightness of a colour, 0 to 255.
+func luma(c [3]int) int { return (299*c[0] + 587*c[1] + 114*c[2]) / 1000 }
 
 // jsArray returns ss as a JavaScript array literal of strings.
 func jsArray(ss []string) string {
