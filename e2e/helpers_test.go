@@ -523,9 +523,8 @@ func (tb *tab) heatmapPixels(cells [][2]int) (rgb [][3]int, at [][2]float64) {
 	v := eval[[][]float64](tb, `(() => {
 		const el = document.querySelector("#heatmap");
 		const chart = echarts.getInstanceByDom(el);
-		const canvas = el.querySelector("canvas");
-		const k = canvas.width / canvas.getBoundingClientRect().width;
-		const ctx = canvas.getContext("2d");
+		const ctx = `+chartCanvasJS+`;
+		const k = ctx.canvas.width / el.getBoundingClientRect().width;
 		return `+string(js)+`.map(([row, col]) => {
 			const p = chart.convertToPixel({gridIndex: 0}, [col, row]);
 			const d = ctx.getImageData(Math.floor(p[0] * k), Math.floor(p[1] * k), 1, 1).data;
@@ -551,9 +550,9 @@ func (tb *tab) chartPixels(points [][2]float64) [][3]int {
 		tb.t.Fatal(err)
 	}
 	v := eval[[][3]int](tb, `(() => {
-		const canvas = document.querySelector("#heatmap canvas");
-		const k = canvas.width / canvas.getBoundingClientRect().width;
-		const ctx = canvas.getContext("2d");
+		const el = document.querySelector("#heatmap");
+		const ctx = `+chartCanvasJS+`;
+		const k = ctx.canvas.width / el.getBoundingClientRect().width;
 		return `+string(js)+`.map(([x, y]) => Array.from(ctx.getImageData(Math.floor(x * k), Math.floor(y * k), 1, 1).data.slice(0, 3)));
 	})()`)
 	if len(v) != len(points) {
@@ -561,6 +560,19 @@ func (tb *tab) chartPixels(points [][2]float64) [][3]int {
 	}
 	return v
 }
+
+// chartCanvasJS is a JavaScript expression: a 2D context holding what the
+// chart el shows, its canvases drawn one over the other in their order (ECharts
+// draws a heatmap series with labels, progressively, on several layers).
+const chartCanvasJS = `(() => {
+	const layers = Array.from(el.querySelectorAll("canvas"));
+	const all = document.createElement("canvas");
+	all.width = layers[0].width;
+	all.height = layers[0].height;
+	const ctx = all.getContext("2d");
+	for (const c of layers) ctx.drawImage(c, 0, 0);
+	return ctx;
+})()`
 
 // nearColor reports whether every channel of a and b differs by at most d.
 func nearColor(a, b [3]int, d int) bool {
