@@ -129,6 +129,15 @@ func replaceLinkState(state string) bool {
 	})
 }
 
+// focus moves the keyboard focus to the element selector finds, if any.
+func focus(selector string) {
+	tryJS(func() {
+		if el := app.Window().Get("document").Call("querySelector", selector); el.Truthy() {
+			el.Call("focus")
+		}
+	})
+}
+
 // measureSince records the performance measure "attnviz:update" from start,
 // an event's timeStamp, to now.
 func measureSince(start float64) {

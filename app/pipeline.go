@@ -236,13 +236,15 @@ type PipelineView struct {
 	largeKey  string
 	scaledBuf *mat.Dense
 
-	onKey app.Func // the window's keydown listener: Esc closes the step
-	ctx   app.Context
+	onKey     app.Func // the window's keydown listener: Esc closes the step
+	ctx       app.Context
+	shownStep string // the step whose dialog the focus follows
 }
 
 // OnMount listens for Esc.
 func (v *PipelineView) OnMount(ctx app.Context) {
 	v.ctx = ctx
+	v.followFocus(ctx)
 	v.onKey = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 || args[0].Get("key").String() != "Escape" || v.Props.State.Step == "" {
 			return nil
@@ -254,6 +256,24 @@ func (v *PipelineView) OnMount(ctx app.Context) {
 		return nil
 	})
 	tryJS(func() { app.Window().Call("addEventListener", "keydown", v.onKey) })
+}
+
+// OnUpdate moves the focus as the step dialog opens or closes.
+func (v *PipelineView) OnUpdate(ctx app.Context) { v.followFocus(ctx) }
+
+// followFocus moves the focus, as a modal dialog does, into the step dialog
+// when it opens (to its close button) and, when it closes, back to the
+// button of its step: a keyboard user goes on from where they were.
+func (v *PipelineView) followFocus(ctx app.Context) {
+	was, now := v.shownStep, v.Props.State.Step
+	v.shownStep = now
+	switch {
+	case now != "" && was == "":
+		ctx.Defer(func(app.Context) { focus("#step-close") })
+	case now == "" && was != "":
+		// Step IDs are pipelineSteps' own (decodeStep checks a link's).
+		ctx.Defer(func(app.Context) { focus(`.pipe-step[data-step="` + was + `"]`) })
+	}
 }
 
 // OnDismount stops listening.

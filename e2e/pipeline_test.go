@@ -181,6 +181,18 @@ func TestPipelineSteps(t *testing.T) {
 	tb.waitUpdates(n0)
 	tb.waitFor("#step-view to close on Esc", `document.querySelector("#step-view") === null`, 10*time.Second)
 
+	// From the keyboard: Enter on a step opens its dialog with the focus on
+	// its close button; Esc closes it and gives the focus back to the step.
+	eval[chromedp.Void](tb, `document.querySelector('#pipeline [data-step="k"]').focus()`)
+	n0 = tb.updates()
+	tb.do("pressing Enter on step k", chromedp.KeyEvent("\r"))
+	tb.waitUpdates(n0)
+	tb.waitFor("the focus on #step-close", `document.activeElement && document.activeElement.id === "step-close"`, 10*time.Second)
+	n0 = tb.updates()
+	tb.do("pressing Escape", chromedp.KeyEvent("\x1b"))
+	tb.waitUpdates(n0)
+	tb.waitFor("the focus back on step k", `document.querySelector("#step-view") === null && document.activeElement.matches('#pipeline .pipe-step[data-step="k"]')`, 10*time.Second)
+
 	// The masked logits: −∞ above the diagonal, scores ÷ √d_k elsewhere.
 	tb.click(`#pipeline [data-step="masked"]`)
 	compare("masked", func(i, j int) float64 {
