@@ -5,6 +5,11 @@
 // wasm_exec.js and the wasm loaded, the Go runtime started, one component
 // mounted.
 //
+// Opened as /?input, the component also renders an <input id="sentence">
+// and records the measure attnviz:update on each input event as the
+// visualizer does: the framework's own cost of a keystroke, which the
+// benchmark types into after the app (see hello.go).
+//
 // Built for GOOS=js GOARCH=wasm it is the page's wasm (only the route and
 // app.RunWhenOnBrowser; the generator is not compiled in). Run natively,
 //

@@ -414,14 +414,69 @@ func measureTyping(ctx context.Context, c *chromium, base string, cfg typingConf
 		res.Err = err
 		return res
 	}
-	if _, err := evalAwait[bool](c.ctx, 5*time.Second, "window.__bench.focusEnd()"); err != nil {
+	typeKeystrokes(c, warmup, keystrokes, budget, &res)
+	res.Tokens, _ = evalAwait[int](c.ctx, 5*time.Second, "window.__bench.tokens()")
+	res.Heads, _ = evalAwait[int](c.ctx, 5*time.Second, "(() => { const s = window.__bench.state(); return s ? (s.heads ?? 0) : 0; })()")
+	res.DModel, _ = evalAwait[int](c.ctx, 5*time.Second, "(() => { const s = window.__bench.state(); return s ? (s.d_model ?? 0) : 0; })()")
+	return res
+}
+
+// bareInputQuery opens the bare page (bench/bare) with its <input
+// id="sentence">, whose input events record attnviz:update as the app's do.
+const bareInputQuery = "?input"
+
+// measureBareTyping types into the bare go-app page at base as
+// measureTyping types into the app: the framework's own cost of a
+// keystroke (an input event, one component updated in go-app's next frame).
+func measureBareTyping(ctx context.Context, c *chromium, base string, warmup, keystrokes int, budget time.Duration) typingResult {
+	var res typingResult
+	res.URL = base + bareInputQuery
+	if err := openBare(c, res.URL, 60*time.Second); err != nil {
 		res.Err = err
 		return res
+	}
+	typeKeystrokes(c, warmup, keystrokes, budget, &res)
+	return res
+}
+
+// openBare loads the bare page at u, waits for its first render and
+// installs benchJS.
+func openBare(c *chromium, u string, timeout time.Duration) error {
+	nctx, cancel := context.WithTimeout(c.ctx, timeout)
+	err := chromedp.Do(nctx, chromedp.Navigate(u))
+	cancel()
+	if err != nil {
+		return fmt.Errorf("loading %s: %w", u, err)
+	}
+	if _, err := waitMark(c.ctx, timeout); err != nil {
+		return err
+	}
+	if _, err := evalAwait[bool](c.ctx, 10*time.Second, benchJS); err != nil {
+		return err
+	}
+	ok, err := evalAwait[bool](c.ctx, 5*time.Second, `!!document.querySelector("#sentence")`)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("%s has no #sentence (bench/bare renders it only with %s)", u, bareInputQuery)
+	}
+	return nil
+}
+
+// typeKeystrokes focuses the end of #sentence in the page c shows and types
+// warmup, then keystrokes keys with typeKey, stopping early once budget has
+// passed after the warmup. It fills in res's measures, long tasks and
+// Stopped, and Err when something failed.
+func typeKeystrokes(c *chromium, warmup, keystrokes int, budget time.Duration, res *typingResult) {
+	if _, err := evalAwait[bool](c.ctx, 5*time.Second, "window.__bench.focusEnd()"); err != nil {
+		res.Err = err
+		return
 	}
 	count, err := evalAwait[int](c.ctx, 5*time.Second, "window.__bench.updates()")
 	if err != nil {
 		res.Err = err
-		return res
+		return
 	}
 	start := -1
 	var stopAt time.Time
@@ -429,7 +484,7 @@ func measureTyping(ctx context.Context, c *chromium, base string, cfg typingConf
 		if i == warmup {
 			if start, err = evalAwait[int](c.ctx, 5*time.Second, "window.__bench.startLongTasks()"); err != nil {
 				res.Err = err
-				return res
+				return
 			}
 			count = start
 			stopAt = time.Now().Add(budget)
@@ -457,8 +512,4 @@ func measureTyping(ctx context.Context, c *chromium, base string, cfg typingConf
 		}
 		res.UpdatesMs, res.LongTasksMs, res.LongTaskAPI = f.Updates, f.Long, f.LongAPI
 	}
-	res.Tokens, _ = evalAwait[int](c.ctx, 5*time.Second, "window.__bench.tokens()")
-	res.Heads, _ = evalAwait[int](c.ctx, 5*time.Second, "(() => { const s = window.__bench.state(); return s ? (s.heads ?? 0) : 0; })()")
-	res.DModel, _ = evalAwait[int](c.ctx, 5*time.Second, "(() => { const s = window.__bench.state(); return s ? (s.d_model ?? 0) : 0; })()")
-	return res
 }

@@ -56,6 +56,10 @@ type results struct {
 
 	typing    []typingResult
 	typingErr string
+
+	// Typing into the bare go-app page (bench/bare?input): the framework's
+	// own cost of a keystroke. No target.
+	bareTyping typingResult
 }
 
 var wasmRuntimes = [2]string{"Node", "Chromium"}
@@ -355,6 +359,7 @@ func firstRenders(loads []firstLoad) []float64 {
 func (r *results) typingRows() []Row {
 	const sec = "page: typing into #sentence"
 	var rows []Row
+	bareMed, bareP95, bareMissing := r.bareUpdates()
 	if len(r.typing) == 0 {
 		for _, cfg := range typingConfigs {
 			p95, _ := targetUpdateP95(cfg)
@@ -362,7 +367,7 @@ func (r *results) typingRows() []Row {
 				Row{Section: sec, Figure: "update p95, " + cfg.String(), Measured: short(orDefault(r.typingErr, "not measured")), Target: fmt.Sprintf("≤ %g ms", p95), Result: NA},
 				Row{Section: sec, Figure: "longest task while typing, " + cfg.String(), Measured: "—", Target: "≤ 200 ms", Result: NA})
 		}
-		return rows
+		return append(rows, r.bareTypingRows(sec)...)
 	}
 	for _, t := range r.typing {
 		p95target, hasTarget := targetUpdateP95(t.Config)
@@ -384,17 +389,27 @@ func (r *results) typingRows() []Row {
 			rows = append(rows, med, p95, long)
 			continue
 		}
-		keys := fmt.Sprintf(" (%d keystrokes)", n)
-		if t.Stopped {
-			keys = fmt.Sprintf(" (%d keystrokes: time budget)", n)
+		if t.DModel > 0 {
+			// What the page computed; its tokens and heads are the
+			// setting's (measureTyping fails otherwise).
+			med.Figure += fmt.Sprintf(", d_model %d", t.DModel)
 		}
-		med.Measured = FormatMs(Median(t.UpdatesMs)) + keys
-		v := Percentile(t.UpdatesMs, 95)
+		keys := keystrokesNote(t)
+		m, v := Median(t.UpdatesMs), Percentile(t.UpdatesMs, 95)
+		med.Measured = FormatMs(m) + keys
 		p95.Measured = FormatMs(v) + keys
 		if hasTarget {
 			p95.Result = Verdict(v <= p95target)
 		}
-		med.Compared = fmt.Sprintf("page: %d tokens, %d heads, d_model %d", t.Tokens, t.Heads, t.DModel)
+		// Beside the bare page's figures: how much of an update is go-app's.
+		if bareMissing != "" {
+			med.Compared, p95.Compared = "bare: "+bareMissing, "bare: "+bareMissing
+		} else {
+			med.Compared, p95.Compared = "bare "+FormatMs(bareMed), "bare "+FormatMs(bareP95)
+			if bareMed > 0 && bareP95 > 0 {
+				med.Ratio, p95.Ratio = FormatRatio(m/bareMed), FormatRatio(v/bareP95)
+			}
+		}
 		switch {
 		case !t.LongTaskAPI:
 			long.Measured = "longtask entries not supported"
@@ -408,7 +423,44 @@ func (r *results) typingRows() []Row {
 		}
 		rows = append(rows, med, p95, long)
 	}
-	return rows
+	return append(rows, r.bareTypingRows(sec)...)
+}
+
+// keystrokesNote says how many keystrokes a typing figure is of.
+func keystrokesNote(t typingResult) string {
+	if t.Stopped {
+		return fmt.Sprintf(" (%d keystrokes: time budget)", len(t.UpdatesMs))
+	}
+	return fmt.Sprintf(" (%d keystrokes)", len(t.UpdatesMs))
+}
+
+// bareUpdates returns the median and p95 of the bare page's updates, or,
+// when it has none, why (else "").
+func (r *results) bareUpdates() (med, p95 float64, missing string) {
+	t := r.bareTyping
+	if len(t.UpdatesMs) == 0 {
+		if t.Err != nil {
+			return 0, 0, short(t.Err.Error())
+		}
+		return 0, 0, "not measured"
+	}
+	return Median(t.UpdatesMs), Percentile(t.UpdatesMs, 95), ""
+}
+
+// bareTypingRows are the bare page's own update figures: the floor of the
+// rows above, with no target.
+func (r *results) bareTypingRows(sec string) []Row {
+	const label = "bare go-app page (one input, one line of text)"
+	med := Row{Section: sec, Figure: "update median, " + label}
+	p95 := Row{Section: sec, Figure: "update p95, " + label}
+	m, v, missing := r.bareUpdates()
+	if missing != "" {
+		med.Measured, p95.Measured = missing, "—"
+		return []Row{med, p95}
+	}
+	keys := keystrokesNote(r.bareTyping)
+	med.Measured, p95.Measured = FormatMs(m)+keys, FormatMs(v)+keys
+	return []Row{med, p95}
 }
 
 // Problems lists, in full, what could not be measured.
@@ -446,6 +498,9 @@ func (r *results) Problems() []string {
 			if t.Err != nil {
 				add("typing "+t.Config.String(), t.Err.Error())
 			}
+		}
+		if r.bareTyping.Err != nil {
+			add("typing into the bare page", r.bareTyping.Err.Error())
 		}
 	}
 	return p

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,9 +49,10 @@ func TestRowsVerdicts(t *testing.T) {
 			Total: 1_201_000, ServerTotal: 2_400_000, FirstRenderMs: 1000,
 		}},
 		typing: []typingResult{
-			{Config: typingConfig{16, 4}, Tokens: 16, Heads: 4, UpdatesMs: []float64{5, 6, 7, 30}, LongTaskAPI: true},
+			{Config: typingConfig{16, 4}, Tokens: 16, Heads: 4, DModel: 16, UpdatesMs: []float64{5, 6, 7, 30}, LongTaskAPI: true},
 			{Config: typingConfig{128, 8}, Err: errors.New("could not set 8 heads")},
 		},
+		bareTyping: typingResult{UpdatesMs: []float64{4, 5, 6, 10}, LongTaskAPI: true, Stopped: true},
 	}
 	rows := r.Rows()
 
@@ -108,6 +110,26 @@ func TestRowsVerdicts(t *testing.T) {
 	if row := find(t, rows, "update p95, 16 tokens"); row.Result != Miss || !strings.HasPrefix(row.Measured, "30.0 ms") {
 		t.Errorf("p95 16: %+v", row)
 	}
+	// Beside the bare page: median 6.5 / 5.5 ms, p95 30 / 10 ms.
+	if row := find(t, rows, "update median, 16 tokens / 4 heads"); row.Figure != "update median, 16 tokens / 4 heads, d_model 16" ||
+		row.Measured != "6.50 ms (4 keystrokes)" || row.Compared != "bare 5.50 ms" || row.Ratio != "1.18×" || row.Target != "" {
+		t.Errorf("median 16: %+v", row)
+	}
+	if row := find(t, rows, "update p95, 16 tokens"); row.Compared != "bare 10.0 ms" || row.Ratio != "3.00×" {
+		t.Errorf("p95 16 vs bare: %+v", row)
+	}
+	// The bare page's own rows: no target; its time budget ran out.
+	if row := find(t, rows, "update median, bare go-app page"); row.Measured != "5.50 ms (4 keystrokes: time budget)" ||
+		row.Section != "page: typing into #sentence" || row.Target != "" || row.Result != "" || row.Ratio != "" {
+		t.Errorf("bare median: %+v", row)
+	}
+	if row := find(t, rows, "update p95, bare go-app page"); row.Measured != "10.0 ms (4 keystrokes: time budget)" || row.Target != "" || row.Result != "" {
+		t.Errorf("bare p95: %+v", row)
+	}
+	// An app setting without measures is not compared.
+	if row := find(t, rows, "update p95, 128"); row.Compared != "" || row.Ratio != "" {
+		t.Errorf("128 p95 vs bare: %+v", row)
+	}
 	if row := find(t, rows, "longest task while typing, 16"); row.Result != Pass {
 		t.Errorf("long task 16: %+v", row)
 	}
@@ -122,14 +144,61 @@ func TestRowsVerdicts(t *testing.T) {
 	}
 }
 
+// TestTypingRowsBareMissing: without the bare page's figures, the app's
+// typing rows say why in "compared with" and have no ratio, and the bare
+// rows say why too.
+func TestTypingRowsBareMissing(t *testing.T) {
+	app := typingResult{Config: typingConfig{16, 4}, Tokens: 16, Heads: 4, UpdatesMs: []float64{8, 9, 10}, LongTaskAPI: true}
+	for _, c := range []struct {
+		name string
+		bare typingResult
+		why  string
+	}{
+		{"failed", typingResult{Err: errors.New("the bare page has no #sentence")}, "the bare page has no #sentence"},
+		{"not run", typingResult{}, "not measured"},
+	} {
+		r := &results{skipped: map[string]bool{"engine": true, "wasm": true}, typing: []typingResult{app}, bareTyping: c.bare}
+		rows := r.typingRows()
+		for _, prefix := range []string{"update median, 16 tokens", "update p95, 16 tokens"} {
+			if row := find(t, rows, prefix); row.Compared != "bare: "+c.why || row.Ratio != "" {
+				t.Errorf("%s: %s: %+v", c.name, prefix, row)
+			}
+		}
+		if row := find(t, rows, "update median, bare go-app page"); row.Measured != c.why || row.Target != "" || row.Result != "" {
+			t.Errorf("%s: bare median: %+v", c.name, row)
+		}
+		if row := find(t, rows, "update p95, bare go-app page"); row.Measured != "—" {
+			t.Errorf("%s: bare p95: %+v", c.name, row)
+		}
+		if p := r.Problems(); (c.bare.Err != nil) != slices.ContainsFunc(p, func(s string) bool { return strings.HasPrefix(s, "typing into the bare page: ") }) {
+			t.Errorf("%s: Problems = %q", c.name, p)
+		}
+	}
+
+	// The app not typed at all: its placeholder rows, then the bare page's
+	// figures all the same.
+	r := &results{skipped: map[string]bool{}, typingErr: "no app: cmd/build failed", bareTyping: typingResult{UpdatesMs: []float64{9}}}
+	rows := r.typingRows()
+	if row := find(t, rows, "update median, bare go-app page"); row.Measured != "9.00 ms (1 keystrokes)" {
+		t.Errorf("bare median without the app: %+v", row)
+	}
+	if row := find(t, rows, "update p95, 16 tokens"); !strings.Contains(row.Measured, "cmd/build failed") || row.Result != NA {
+		t.Errorf("app p95 without the app: %+v", row)
+	}
+}
+
 func TestRowsNothingMeasured(t *testing.T) {
 	r := &results{sizes: forward.Sizes, skipped: map[string]bool{}, nativeErr: map[string]string{"": "build failed"},
 		numpyErr: "no Python with NumPy", wasmErr: [2]string{"node is not installed", "no chromium"},
 		appErr: "cmd/build failed", bareErr: "no chromium", typingErr: "no chromium"}
+	r.bareTyping.Err = errors.New("no chromium")
 	for _, row := range r.Rows() {
 		if row.Target != "" && row.Result != NA {
 			t.Errorf("row without a figure has a verdict: %+v", row)
 		}
+	}
+	if row := find(t, r.Rows(), "update median, bare go-app page"); row.Measured != "no chromium" {
+		t.Errorf("bare typing reason missing: %+v", row)
 	}
 	if row := find(t, r.Rows(), "forward n=8 "); !strings.Contains(row.Compared, "no Python with NumPy") {
 		t.Errorf("NumPy reason missing: %+v", row)
