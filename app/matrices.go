@@ -83,14 +83,17 @@ var matricesExample = func() *attention.Spec {
 	}
 }()
 
-// matricesExampleJSON is the canonical JSON of matricesExample.
-var matricesExampleJSON = func() string {
+// matricesExampleJSON returns the canonical JSON of matricesExample. It is
+// made on first use, not at start-up: the JSON encoder that reflection
+// builds for a Spec costs time before the first render, and only the
+// matrices view needs it.
+var matricesExampleJSON = sync.OnceValue(func() string {
 	b, err := json.Marshal(matricesExample)
 	if err != nil {
 		panic(err)
 	}
 	return string(b)
-}()
+})
 
 // matricesCache holds the spec of the last State.Matrices read: the page
 // asks for it on every run.
@@ -130,7 +133,7 @@ func canonicalMatrices(s *attention.Spec) string {
 	if err != nil {
 		panic(err) // a checked spec holds only finite numbers
 	}
-	if string(b) == matricesExampleJSON {
+	if string(b) == matricesExampleJSON() {
 		return ""
 	}
 	return string(b)
