@@ -120,10 +120,11 @@ type baseKey struct {
 	min, max                          float64
 	colors, media                     string
 	cellLabels, compact, asImage      bool
+	grid                              chartGrid
 }
 
 // get returns the key of h's base and the base, "" when not cached.
-func (c *bases) get(h Heatmap, labelSize int, colors []string, media []any) (baseKey, string) {
+func (c *bases) get(h Heatmap, labelSize int, colors []string, media []any, grid chartGrid) (baseKey, string) {
 	rows, cols := h.Values.Dims()
 	k := baseKey{
 		name: h.Name, rowName: h.RowName, colName: h.ColName, valueName: h.ValueName,
@@ -131,6 +132,7 @@ func (c *bases) get(h Heatmap, labelSize int, colors []string, media []any) (bas
 		min: h.Min, max: h.Max,
 		colors:     strings.Join(colors, ","),
 		cellLabels: h.CellLabels, compact: h.Compact, asImage: h.AsImage,
+		grid: grid,
 	}
 	if media != nil {
 		b, err := json.Marshal(media)

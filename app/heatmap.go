@@ -121,21 +121,24 @@ func (h Heatmap) Parts() (ChartParts, error) {
 		labelSize = 12
 	}
 	var media []any
+	grid := chartGrid{Grid: opts.Grid{Left: "2", Right: "2", Top: "2", Bottom: "2"}, OuterBoundsMode: "none"}
 	if !h.Compact {
-		media = h.media(labelSize)
+		l := h.labelLayout(labelSize)
+		media = h.media(l)
+		grid = l.grid(false)
 	}
-	return ChartParts{Base: h.base(labelSize, media), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data), Image: img}, nil
+	return ChartParts{Base: h.base(labelSize, media, grid), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data), Image: img}, nil
 }
 
 // base returns the option of h without its labels and data, which stand as
 // placeholders (see ChartParts), from the cache when it holds it.
-func (h Heatmap) base(labelSize int, media []any) string {
+func (h Heatmap) base(labelSize int, media []any, grid chartGrid) string {
 	rows, cols := h.Values.Dims()
 	colors := h.Colors
 	if colors == nil {
 		colors = Viridis
 	}
-	key, cached := baseCache.get(h, labelSize, colors, media)
+	key, cached := baseCache.get(h, labelSize, colors, media, grid)
 	if cached != "" {
 		return cached
 	}
@@ -184,7 +187,7 @@ func (h Heatmap) base(labelSize int, media []any) string {
 			AxisLabel:    axisLabel(),
 			AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
 		}, NameTextStyle: nameStyle}},
-		Grid: []opts.Grid{h.grid()},
+		Grid: []chartGrid{grid},
 		Tooltip: &chartTooltip{
 			Tooltip: opts.Tooltip{
 				Show:    opts.Bool(!h.Compact),
@@ -304,40 +307,86 @@ func (h Heatmap) TooltipHTML(row, col int, v float64) string {
 		html.EscapeString(h.ValueName) + " " + strconv.FormatFloat(v, 'f', 3, 64)
 }
 
-func (h Heatmap) grid() opts.Grid {
-	if h.Compact {
-		return opts.Grid{Left: "2", Right: "2", Top: "2", Bottom: "2"}
-	}
-	// ECharts lays the axis labels and names out around the grid, keeping
-	// them inside the chart; the bottom leaves room for the colour bar.
-	return opts.Grid{Left: "8", Right: "16", Top: "28", Bottom: "56"}
-}
-
 // maxLabelWidth is the widest an axis label is drawn, in CSS pixels;
 // longer labels are cut short with an ellipsis.
 const maxLabelWidth = 96
 
-// media returns the ECharts media queries of a full-size heatmap: they apply
-// to the chart's own width, at every resize. The column labels turn 60°
-// where they no longer fit side by side, and the cell labels show only where
-// they fit in their cells (the tooltip still tells every value).
+// labelLayout is the room a full-size heatmap's axis labels take around its
+// grid, from their text's estimated width (textWidth): the grid leaves it,
+// with ECharts' outerBoundsMode "none" (see chartGrid), so that ECharts
+// need not measure the labels at every update. The estimate is a little
+// generous, and a label is never wider than maxLabelWidth.
+type labelLayout struct {
+	fontSize  int
+	rowLabels int // the widest row label, in CSS pixels
+	colLabel  int // the widest column label
+	rowName   int // the row axis's name, centred above the row labels' right end
+}
+
+// The fixed parts of a heatmap's layout, in CSS pixels: the space between
+// the chart's edge and a label or name, an axis label's distance from the
+// grid (ECharts' axisLabel.margin), the grid's right side, and the room
+// below it, for the colour bar.
+const (
+	edgePad     = 8
+	labelMargin = 8
+	gridRight   = 16
+	gridBottom  = 56
+)
+
+func (h Heatmap) labelLayout(fontSize int) labelLayout {
+	l := labelLayout{fontSize: fontSize}
+	for _, s := range h.Rows {
+		l.rowLabels = max(l.rowLabels, min(maxLabelWidth, textWidth(s, fontSize)))
+	}
+	for _, s := range h.Cols {
+		l.colLabel = max(l.colLabel, min(maxLabelWidth, textWidth(s, fontSize)))
+	}
+	l.rowName = textWidth(h.RowName+" ↓", fontSize) * 11 / 10 // bold
+	return l
+}
+
+// grid returns the grid that leaves room for the labels: the row labels on
+// the left, and on top the axis name above the column labels, upright or
+// turned 60°.
+func (l labelLayout) grid(turned bool) chartGrid {
+	line := l.fontSize * 5 / 4 // a line of text
+	labels := line
+	if turned {
+		// A label turned 60° rises by sin 60° of its width and
+		// cos 60° of its height.
+		labels = int(math.Ceil(float64(l.colLabel)*math.Sqrt(3)/2 + float64(line)/2))
+	}
+	// The row labels, or half the row axis's name, centred on the grid's
+	// left side, whichever is wider.
+	left := max(edgePad+l.rowLabels+labelMargin, edgePad/2+(l.rowName+1)/2)
+	// The column axis's name, ECharts' nameGap of 8 above the column
+	// labels.
+	top := edgePad/2 + line + 8 + labels + labelMargin
+	return chartGrid{
+		Grid: opts.Grid{
+			Left: strconv.Itoa(left), Top: strconv.Itoa(top),
+			Right: strconv.Itoa(gridRight), Bottom: strconv.Itoa(gridBottom),
+		},
+		OuterBoundsMode: "none",
+	}
+}
+
+// media returns the ECharts media queries of a full-size heatmap whose
+// labels take l: they apply to the chart's own width, at every resize. The
+// column labels turn 60° where they no longer fit side by side, the grid
+// leaving them room, and the cell labels show only where they fit in their
+// cells (the tooltip still tells every value).
 //
 // Media that stop applying leave their settings behind, so the queries split
 // the widths into ranges that each set everything; the last, query-less
 // entry covers the widest. Every full-size option has media, even those with
 // nothing to vary, because Chart merges each option into the one before.
-func (h Heatmap) media(fontSize int) []any {
-	rowLabels := 0
-	for _, l := range h.Rows {
-		rowLabels = max(rowLabels, min(maxLabelWidth, textWidth(l, fontSize)))
-	}
-	colLabel := 0
-	for _, l := range h.Cols {
-		colLabel = max(colLabel, min(maxLabelWidth, textWidth(l, fontSize)))
-	}
+func (h Heatmap) media(l labelLayout) []any {
+	fontSize := l.fontSize
 	_, cols := h.Values.Dims()
-	frame := rowLabels + 40 // the row labels, their margin and the grid's
-	upright := frame + cols*(colLabel+6)
+	frame := l.rowLabels + 40 // the row labels, their margin and the grid's
+	upright := frame + cols*(l.colLabel+6)
 	labelled := math.MaxInt // never
 	if h.CellLabels {
 		labelled = frame + cols*((fontSize-2)*23/10+3) // "0.00" in its box
@@ -348,6 +397,7 @@ func (h Heatmap) media(fontSize int) []any {
 			rotate = 60
 		}
 		return map[string]any{
+			"grid":   []any{map[string]any{"top": l.grid(rotate != 0).Top}},
 			"xAxis":  []any{map[string]any{"axisLabel": map[string]any{"rotate": rotate}}},
 			"series": []any{map[string]any{"label": map[string]any{"show": width >= labelled}}},
 		}
@@ -368,7 +418,9 @@ func (h Heatmap) media(fontSize int) []any {
 }
 
 // textWidth estimates the width of s drawn at fontSize, in CSS pixels: wide
-// (East Asian and emoji) characters take an em, others about 0.6.
+// (East Asian and emoji) characters take an em, capitals and the wide m
+// and w 0.8, others about 0.6. It errs wide: a heatmap's grid leaves this
+// room for its labels (labelLayout).
 func textWidth(s string, fontSize int) int {
 	w := 0
 	for _, r := range s {
@@ -378,6 +430,8 @@ func textWidth(s string, fontSize int) int {
 			w += 10 * fontSize
 		case unicode.Is(unicode.Mn, r) || r == 0x200D || r >= 0xFE00 && r <= 0xFE0F:
 			// combining and joining marks take no room of their own
+		case unicode.IsUpper(r) || r == 'm' || r == 'w':
+			w += 8 * fontSize
 		default:
 			w += 6 * fontSize
 		}

@@ -178,7 +178,7 @@ func gridOption(boxes [][4]float64, sizes [][2]int) string {
 	o := chartOption{}
 	for i, b := range boxes {
 		rows, cols := sizes[i][0], sizes[i][1]
-		o.Grid = append(o.Grid, opts.Grid{Left: px(b[0]), Top: px(b[1]), Width: px(b[2]), Height: px(b[3])})
+		o.Grid = append(o.Grid, chartGrid{Grid: opts.Grid{Left: px(b[0]), Top: px(b[1]), Width: px(b[2]), Height: px(b[3])}, OuterBoundsMode: "none"})
 		o.XAxis = append(o.XAxis, chartXAxis{XAxis: opts.XAxis{
 			Type: "category", GridIndex: i, Show: opts.Bool(false), Data: make([]string, cols),
 		}})
