@@ -179,6 +179,40 @@ func (tb *tab) waitRing(what string, at [2]float64, colour string) {
 	tb.t.Logf("ok: %s", what)
 }
 
+// waitRingAround waits for #heatmap to ring the cell (row, col) as
+// selected, and no other: a white rectangle (app/chart_outline.go) around
+// the cell's middle, the size of a cell. It reads the rectangles zrender
+// draws, not pixels, which cannot tell a ring from the white borders
+// between a heatmap series' cells.
+func (tb *tab) waitRingAround(what string, row, col int) {
+	tb.t.Helper()
+	_, at := tb.heatmapPixels([][2]int{{row, col}, {row + 1, col + 1}, {row - 1, col - 1}})
+	cw, ch := math.Abs(at[1][0]-at[2][0])/2, math.Abs(at[1][1]-at[2][1])/2
+	if row == 0 || col == 0 {
+		tb.t.Fatalf("%s: pick a cell with a neighbour above and to the left", what)
+	}
+	var rings [][4]float64
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		rings = eval[[][4]float64](tb, `echarts.getInstanceByDom(document.querySelector("#heatmap")).getZr().storage.getDisplayList(true)
+			.filter(e => e.type === "rect" && e.silent && e.style.stroke === "#ffffff")
+			.map(e => [e.shape.x, e.shape.y, e.shape.width, e.shape.height])`)
+		if len(rings) == 1 {
+			r := rings[0]
+			if math.Abs(r[0]+r[2]/2-at[0][0]) < 1 && math.Abs(r[1]+r[3]/2-at[0][1]) < 1 &&
+				math.Abs(r[2]-cw) < 1 && math.Abs(r[3]-ch) < 1 {
+				tb.t.Logf("ok: %s", what)
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			tb.t.Errorf("%s: white rings %v, want one of %.1f × %.1f centred on %v", what, rings, cw, ch, at[0])
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // luma is the brightness of a colour, 0 to 255.
 func luma(c [3]int) int { return (299*c[0] + 587*c[1] + 114*c[2]) / 1000 }
 
