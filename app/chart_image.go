@@ -167,22 +167,12 @@ func (l *imageLayer) element(api app.Value) any {
 		dpr = 1
 	}
 	dw, dh := min(int(math.Round(w*dpr)), maxImageSide), min(int(math.Round(h*dpr)), maxImageSide)
-	if l.stale || dw != l.dstW || dh != l.dstH {
-		if dw != l.dstW || dh != l.dstH {
-			l.dst.Set("width", dw)
-			l.dst.Set("height", dh)
-		}
-		ctx := l.dst.Call("getContext", "2d")
-		// Sharp cells when scaling up; a smooth average when a thumbnail
-		// has more cells than pixels.
-		ctx.Set("imageSmoothingEnabled", dw < cols || dh < rows)
-		ctx.Call("clearRect", 0, 0, dw, dh)
-		ctx.Call("drawImage", l.src, 0, 0, dw, dh)
-		if l.img.Gaps {
-			drawGaps(ctx, cols, rows, float64(dw), float64(dh), dpr)
-		}
-		l.dstW, l.dstH, l.stale = dw, dh, false
+	if dw != l.dstW || dh != l.dstH {
+		l.dst.Set("width", dw)
+		l.dst.Set("height", dh)
+		l.dstW, l.dstH, l.stale = dw, dh, true
 	}
+	l.paint(dpr)
 	style := app.Window().Get("Object").New()
 	style.Set("image", l.dst)
 	style.Set("x", x)
@@ -193,6 +183,24 @@ func (l *imageLayer) element(api app.Value) any {
 	el.Set("type", "image")
 	el.Set("style", style)
 	return el
+}
+
+// paint draws src into dst, at dst's size, if src has changed since.
+func (l *imageLayer) paint(dpr float64) {
+	if !l.stale || l.img == nil || l.dst == nil {
+		return
+	}
+	rows, cols, dw, dh := l.img.Rows, l.img.Cols, l.dstW, l.dstH
+	ctx := l.dst.Call("getContext", "2d")
+	// Sharp cells when scaling up; a smooth average when a thumbnail has
+	// more cells than pixels.
+	ctx.Set("imageSmoothingEnabled", dw < cols || dh < rows)
+	ctx.Call("clearRect", 0, 0, dw, dh)
+	ctx.Call("drawImage", l.src, 0, 0, dw, dh)
+	if l.img.Gaps {
+		drawGaps(ctx, cols, rows, float64(dw), float64(dh), dpr)
+	}
+	l.stale = false
 }
 
 // drawGaps draws, on a 2D context of size w × h device pixels showing cols

@@ -114,11 +114,11 @@ func (g *HeatmapGrid) draw() {
 			return g.layers[i].element(args[1])
 		}))
 	}
-	changed := false
+	changed, cleared := false, false
 	sizes := make([][2]int, n)
 	for i, img := range g.Images[:n] {
 		if img == nil {
-			changed = changed || g.layers[i].img != nil
+			cleared = cleared || g.layers[i].img != nil
 			g.layers[i].img = nil
 			continue
 		}
@@ -140,7 +140,7 @@ func (g *HeatmapGrid) draw() {
 		markFirstDraw() // the pipeline view's first heatmaps are a grid's
 		return
 	}
-	if changed {
+	if cleared || changed && !g.repaint() {
 		// New data, the same single item: ECharts renders the series
 		// again, and renderItem draws the new picture.
 		redraw := make([]any, n)
@@ -149,6 +149,39 @@ func (g *HeatmapGrid) draw() {
 		}
 		g.chart.Call("setOption", map[string]any{"series": redraw})
 	}
+}
+
+// repaint draws the new pictures, where only the pictures changed, into the
+// canvases that the image elements ECharts made for them show, and has
+// zrender paint those elements again: ECharts' update of every grid, axis
+// and series would lay out and render the same elements again. It reports false, having drawn nothing, when
+// zrender does not offer what it needs.
+func (g *HeatmapGrid) repaint() bool {
+	zr := g.chart.Call("getZr")
+	storage := zr.Get("storage")
+	if !storage.Truthy() || !storage.Get("getDisplayList").Truthy() {
+		return false
+	}
+	for i := range g.layers {
+		if g.layers[i].dst == nil || g.layers[i].dstW == 0 {
+			return false // never drawn: ECharts must render it first
+		}
+	}
+	dpr := app.Window().Get("devicePixelRatio").Float()
+	if !(dpr >= 1) {
+		dpr = 1
+	}
+	for i := range g.layers {
+		g.layers[i].paint(dpr)
+	}
+	list := storage.Call("getDisplayList")
+	for i := range list.Length() {
+		if el := list.Index(i); el.Get("type").String() == "image" {
+			el.Call("markRedraw")
+		}
+	}
+	zr.Call("refreshImmediately")
+	return true
 }
 
 // slotBoxes returns the boxes of the slots, inside 2 CSS pixels from their
