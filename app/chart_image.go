@@ -158,15 +158,20 @@ func (l *imageLayer) element(api app.Value) any {
 	cw, ch := cell.Index(0).Float(), cell.Index(1).Float()
 	x, y := first.Index(0).Float()-cw/2, first.Index(1).Float()-ch/2
 	w, h := last.Index(0).Float()-first.Index(0).Float()+cw, last.Index(1).Float()-first.Index(1).Float()+ch
-	if !(w > 0 && h > 0) {
-		return nil
-	}
-	l.x, l.y, l.w, l.h = x, y, w, h
 	dpr := app.Window().Get("devicePixelRatio").Float()
 	if !(dpr >= 1) {
 		dpr = 1
 	}
-	dw, dh := min(int(math.Round(w*dpr)), maxImageSide), min(int(math.Round(h*dpr)), maxImageSide)
+	// On whole device pixels, dst is drawn 1:1: its cells and lines stay
+	// sharp.
+	x0, y0 := math.Round(x*dpr), math.Round(y*dpr)
+	x1, y1 := math.Round((x+w)*dpr), math.Round((y+h)*dpr)
+	x, y, w, h = x0/dpr, y0/dpr, (x1-x0)/dpr, (y1-y0)/dpr
+	if !(w > 0 && h > 0) {
+		return nil
+	}
+	l.x, l.y, l.w, l.h = x, y, w, h
+	dw, dh := min(int(x1-x0), maxImageSide), min(int(y1-y0), maxImageSide)
 	if dw != l.dstW || dh != l.dstH {
 		l.dst.Set("width", dw)
 		l.dst.Set("height", dh)
