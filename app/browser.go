@@ -129,6 +129,15 @@ func replaceLinkState(state string) bool {
 	})
 }
 
+// devicePixelRatio returns the window's device pixels per CSS pixel, at
+// least 1.
+func devicePixelRatio() float64 {
+	if dpr := app.Window().Get("devicePixelRatio").Float(); dpr >= 1 {
+		return dpr
+	}
+	return 1
+}
+
 // focus moves the keyboard focus to the element selector finds, if any.
 func focus(selector string) {
 	tryJS(func() {

@@ -158,10 +158,7 @@ func (l *imageLayer) element(api app.Value) any {
 	cw, ch := cell.Index(0).Float(), cell.Index(1).Float()
 	x, y := first.Index(0).Float()-cw/2, first.Index(1).Float()-ch/2
 	w, h := last.Index(0).Float()-first.Index(0).Float()+cw, last.Index(1).Float()-first.Index(1).Float()+ch
-	dpr := app.Window().Get("devicePixelRatio").Float()
-	if !(dpr >= 1) {
-		dpr = 1
-	}
+	dpr := devicePixelRatio()
 	// On whole device pixels, dst is drawn 1:1: its cells and lines stay
 	// sharp.
 	x0, y0 := math.Round(x*dpr), math.Round(y*dpr)

@@ -80,8 +80,8 @@ func (c *Chart) cellBox(cell CellRef) (x, y, w, h float64, ok bool) {
 		w, h = l.w/float64(img.Cols), l.h/float64(img.Rows)
 		return l.x + float64(cell.J)*w, l.y + float64(cell.I)*h, w, h, true
 	}
-	if c.Parts.Base == "" {
-		return 0, 0, 0, 0, false // not a heatmap of Parts
+	if p := c.drawnParts; p.Base == "" || cell.I < 0 || cell.I >= p.Rows || cell.J < 0 || cell.J >= p.Cols {
+		return 0, 0, 0, 0, false // not a heatmap of Parts, or not one of its cells
 	}
 	// A heatmap series: ECharts places the cell's centre; a cell's size is
 	// the step from one centre to the next, so a one-cell heatmap has no

@@ -22,6 +22,8 @@ type ChartParts struct {
 	X, Y string
 	Data string
 
+	Rows, Cols int // the heatmap's rows and columns
+
 	// Image, if not nil, is the picture of the cells of a heatmap drawn as
 	// an image (Heatmap.AsImage), whose Data is a single item.
 	Image *HeatmapImage
@@ -162,6 +164,9 @@ func (c *Chart) drawParts() {
 	p, old := c.Parts, c.drawnParts
 	if p == old {
 		return
+	}
+	if p.Rows != old.Rows || p.Cols != old.Cols {
+		c.outlines.hover.cell = CellRef{} // its row and column are another cell's now
 	}
 	if p.Image != nil {
 		c.setImage(p.Image)

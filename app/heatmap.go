@@ -127,7 +127,10 @@ func (h Heatmap) Parts() (ChartParts, error) {
 		media = h.media(l)
 		grid = l.grid(false)
 	}
-	return ChartParts{Base: h.base(labelSize, media, grid), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data), Image: img}, nil
+	return ChartParts{
+		Base: h.base(labelSize, media, grid), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data),
+		Rows: rows, Cols: cols, Image: img,
+	}, nil
 }
 
 // base returns the option of h without its labels and data, which stand as

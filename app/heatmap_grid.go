@@ -12,9 +12,11 @@ import (
 // one ECharts instance laid over the places the page keeps for them: the
 // buttons of the heads' thumbnails keep their HTML layout, focus and clicks,
 // and each holds an empty slot, an element of class Slot, where its picture
-// shows. One instance for every thumbnail costs one ECharts update per
-// keystroke instead of one each (about 2 ms apiece in Chromium on the bench
-// machine, most of it ECharts' fixed cost per update).
+// shows. One instance for every thumbnail costs one ECharts update when
+// the layout changes instead of one each (about 2 ms apiece in Chromium on
+// the bench machine, most of it ECharts' fixed cost per update), and a
+// keystroke that changes only the pictures costs no ECharts update at all
+// (repaint).
 //
 // A HeatmapGrid is the last child of the element that holds the slots, which
 // must be positioned (CSS position: relative); it covers that element and
@@ -95,9 +97,9 @@ func (g *HeatmapGrid) OnDismount() {
 	g.renders, g.onResize, g.layers, g.boxes, g.sizes = nil, nil, nil, nil, nil
 }
 
-// draw hands ECharts what changed: the whole option when the slots moved or
-// the images changed size, else only a redraw of the series whose picture
-// changed.
+// draw shows what changed: the whole option, to ECharts, when the slots
+// moved or the images changed size; else, when pictures changed, those
+// pictures repainted in place.
 func (g *HeatmapGrid) draw() {
 	if g.chart == nil {
 		return
@@ -114,11 +116,11 @@ func (g *HeatmapGrid) draw() {
 			return g.layers[i].element(args[1])
 		}))
 	}
-	changed, cleared := false, false
+	changed := false
 	sizes := make([][2]int, n)
 	for i, img := range g.Images[:n] {
 		if img == nil {
-			cleared = cleared || g.layers[i].img != nil
+			// Its size becomes 0×0: the whole option below.
 			g.layers[i].img = nil
 			continue
 		}
@@ -140,9 +142,9 @@ func (g *HeatmapGrid) draw() {
 		markFirstDraw() // the pipeline view's first heatmaps are a grid's
 		return
 	}
-	if cleared || changed && !g.repaint() {
-		// New data, the same single item: ECharts renders the series
-		// again, and renderItem draws the new picture.
+	if changed && !g.repaint() {
+		// Where zrender cannot be asked directly: ECharts renders every
+		// series again, and renderItem draws the new pictures.
 		redraw := make([]any, n)
 		for i := range redraw {
 			redraw[i] = map[string]any{"data": []any{[]any{0, 0}}}
@@ -154,8 +156,9 @@ func (g *HeatmapGrid) draw() {
 // repaint draws the new pictures, where only the pictures changed, into the
 // canvases that the image elements ECharts made for them show, and has
 // zrender paint those elements again: ECharts' update of every grid, axis
-// and series would lay out and render the same elements again. It reports false, having drawn nothing, when
-// zrender does not offer what it needs.
+// and series would lay out and render the same elements again. It reports
+// false, having drawn nothing, when zrender does not offer what it needs or
+// a new picture has never been drawn.
 func (g *HeatmapGrid) repaint() bool {
 	zr := g.chart.Call("getZr")
 	storage := zr.Get("storage")
@@ -163,14 +166,11 @@ func (g *HeatmapGrid) repaint() bool {
 		return false
 	}
 	for i := range g.layers {
-		if g.layers[i].dst == nil || g.layers[i].dstW == 0 {
-			return false // never drawn: ECharts must render it first
+		if l := &g.layers[i]; l.stale && (l.dst == nil || l.dstW == 0) {
+			return false // a new picture never drawn: ECharts must render it first
 		}
 	}
-	dpr := app.Window().Get("devicePixelRatio").Float()
-	if !(dpr >= 1) {
-		dpr = 1
-	}
+	dpr := devicePixelRatio()
 	for i := range g.layers {
 		g.layers[i].paint(dpr)
 	}

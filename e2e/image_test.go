@@ -88,8 +88,9 @@ func TestLargeHeatmapImage(t *testing.T) {
 	at := ats[0]
 	// The middle of the cell's left edge, where a ring around it is drawn.
 	edge := [2]float64{at[0] - (ats[1][0]-at[0])/2, at[1]}
-	if tb.ringAt(edge, "black") {
-		t.Errorf("the left edge of cell (30, 12) is black before the pointer is over it")
+	if tb.ringAt(edge, "black") || tb.ringAt(edge, "white") {
+		t.Errorf("the left edge of cell (30, 12) is ringed before the pointer is over it: %v",
+			tb.chartPixels([][2]float64{{edge[0] - 1, edge[1]}, edge, {edge[0] + 1, edge[1]}}))
 	}
 	box := eval[[]float64](tb, `(() => {
 		const el = document.querySelector("#heatmap");
@@ -136,27 +137,33 @@ func TestLargeHeatmapImage(t *testing.T) {
 	if typ := seriesType(); typ != "custom" {
 		t.Errorf("40 tokens after 10: series %q, want the image", typ)
 	}
-	// Up to 40 tokens the picture has the series' white lines between the
-	// cells: the edge between two cells is lighter than both.
-	rgb, ats = tb.heatmapPixels([][2]int{{3, 3}, {3, 4}, {20, 20}, {20, 21}})
-	for k := 0; k < len(rgb); k += 2 {
-		between := [2]float64{(ats[k][0] + ats[k+1][0]) / 2, ats[k][1]}
-		line := tb.chartPixels([][2]float64{{between[0] - 1, between[1]}, between, {between[0] + 1, between[1]}})
-		lightest := max(luma(line[0]), luma(line[1]), luma(line[2]))
-		if cells := max(luma(rgb[k]), luma(rgb[k+1])); lightest < cells+40 {
-			t.Errorf("40 tokens: between two cells rgb%v, no lighter than the cells rgb%v rgb%v", line, rgb[k], rgb[k+1])
-		}
-	}
+	tb.checkGaps("40 tokens")
 	tb.checkClean("the 48-token image")
 }
 
-// ringAt reports whether a ring of colour ("black" or "white") passes
+// checkGaps checks that #heatmap, an image of up to 40 tokens, has the
+// heatmap series' white lines between its cells: a white pixel on the edge
+// between two cells, in a few places.
+func (tb *tab) checkGaps(what string) {
+	tb.t.Helper()
+	_, ats := tb.heatmapPixels([][2]int{{3, 3}, {3, 4}, {20, 20}, {20, 21}, {9, 30}, {9, 31}})
+	for k := 0; k < len(ats); k += 2 {
+		between := [2]float64{(ats[k][0] + ats[k+1][0]) / 2, ats[k][1]}
+		if !tb.ringAt(between, "white") {
+			tb.t.Errorf("%s: no white line between cells at %v: %v", what, between,
+				tb.chartPixels([][2]float64{{between[0] - 1, between[1]}, between, {between[0] + 1, between[1]}}))
+		}
+	}
+}
+
+// ringAt reports whether a line of colour ("black" or "white") passes
 // through the point at (in CSS pixels of #heatmap): one of the three
-// pixels across it, read from the chart's canvas, has that colour.
+// pixels across it, read from the chart's canvas, has that colour. No
+// colour of the weights' scale is either: viridis(0) is rgb(68, 1, 84).
 func (tb *tab) ringAt(at [2]float64, colour string) bool {
 	tb.t.Helper()
 	for _, px := range tb.chartPixels([][2]float64{{at[0] - 1, at[1]}, at, {at[0] + 1, at[1]}}) {
-		if colour == "black" && max(px[0], px[1], px[2]) < 80 || colour == "white" && min(px[0], px[1], px[2]) > 190 {
+		if colour == "black" && max(px[0], px[1], px[2]) < 40 || colour == "white" && min(px[0], px[1], px[2]) > 200 {
 			return true
 		}
 	}
@@ -186,11 +193,11 @@ func (tb *tab) waitRing(what string, at [2]float64, colour string) {
 // between a heatmap series' cells.
 func (tb *tab) waitRingAround(what string, row, col int) {
 	tb.t.Helper()
-	_, at := tb.heatmapPixels([][2]int{{row, col}, {row + 1, col + 1}, {row - 1, col - 1}})
-	cw, ch := math.Abs(at[1][0]-at[2][0])/2, math.Abs(at[1][1]-at[2][1])/2
 	if row == 0 || col == 0 {
 		tb.t.Fatalf("%s: pick a cell with a neighbour above and to the left", what)
 	}
+	_, at := tb.heatmapPixels([][2]int{{row, col}, {row + 1, col + 1}, {row - 1, col - 1}})
+	cw, ch := math.Abs(at[1][0]-at[2][0])/2, math.Abs(at[1][1]-at[2][1])/2
 	var rings [][4]float64
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -213,8 +220,37 @@ func (tb *tab) waitRingAround(what string, row, col int) {
 	}
 }
 
-// luma is the brightness of a colour, 0 to 255.
-func luma(c [3]int) int { return (299*c[0] + 587*c[1] + 114*c[2]) / 1000 }
+// TestHeatmapImageHiDPI draws the image heatmap on a screen of two device
+// pixels per CSS pixel, as a phone's or a laptop's: every cell has its
+// weight's colour, the white lines between cells are there, and the
+// selected cell is ringed.
+func TestHeatmapImageHiDPI(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.do("a screen of 2 device pixels per CSS pixel", chromedp.EmulateViewport(1280, 900, chromedp.EmulateScale(2)))
+	tb.open(s.URL() + "#head=0&cell=5,3")
+	words := make([]string, 36)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i)
+	}
+	tb.setSentence(strings.Join(words, " "))
+	if dpr := eval[float64](tb, `devicePixelRatio`); dpr != 2 {
+		t.Fatalf("devicePixelRatio %v, want 2", dpr)
+	}
+	st := tb.state()
+	r := tb.checkAgainstCLI("36 tokens at 2 device pixels per CSS pixel")
+	w, err := r.weights(st.Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tb.heatmapIsImage() {
+		t.Fatal("36 tokens: #heatmap is not drawn as an image")
+	}
+	tb.checkHeatmap("36 tokens at 2 device pixels per CSS pixel", r.Tokens, w)
+	tb.checkGaps("36 tokens at 2 device pixels per CSS pixel")
+	tb.waitRingAround("the ring around the selected cell (5, 3)", 5, 3)
+	tb.checkClean("the image heatmap at 2 device pixels per CSS pixel")
+}
 
 // jsArray returns ss as a JavaScript array literal of strings.
 func jsArray(ss []string) string {

@@ -401,7 +401,7 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 	// update.
 	if bareSrv != nil {
 		step("typing: bare go-app page, %d keystrokes", cfg.keystrokes)
-		res.bareTyping = measureBareTyping(ctx, c, bareSrv.URL+"/", cfg.warmup, cfg.keystrokes, cfg.typingBudget)
+		res.bareTyping = measureBareTyping(c, bareSrv.URL+"/", cfg.warmup, cfg.keystrokes, cfg.typingBudget)
 	}
 }
 
@@ -506,7 +506,7 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
   entry during the typing. Then the same keystrokes into the bare page opened as `+"`/?input`"+`, where its
   one component also renders an input#sentence whose input events record attnviz:update as the app's
   do: the framework's own cost of a keystroke (go-app updates the DOM in its next frame, on a 120 Hz
-  ticker that each dispatch re-arms, so about 8.3 ms after the event), the "compared with" of the
+  ticker that the first dispatch after an idle frame arms, so about 8.3 ms after the event), the "compared with" of the
   app's median and p95, with no target.
 - Targets: native ≤ 1.0× NumPy at every size and ≤ 1/3 at n ≤ 32; wasm in Chromium ≤ 3× native (the default build);
   app.wasm ≤ 2.5 MB gzip; first load ≤ 3.0 MB gzip; first render ≤ 1.3× bare; update p95 ≤ 16 ms at 16

@@ -428,7 +428,7 @@ const bareInputQuery = "?input"
 // measureBareTyping types into the bare go-app page at base as
 // measureTyping types into the app: the framework's own cost of a
 // keystroke (an input event, one component updated in go-app's next frame).
-func measureBareTyping(ctx context.Context, c *chromium, base string, warmup, keystrokes int, budget time.Duration) typingResult {
+func measureBareTyping(c *chromium, base string, warmup, keystrokes int, budget time.Duration) typingResult {
 	var res typingResult
 	res.URL = base + bareInputQuery
 	if err := openBare(c, res.URL, 60*time.Second); err != nil {
