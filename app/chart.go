@@ -230,13 +230,14 @@ func (c *Chart) drawOption() {
 	} else {
 		// Merged into the last option, which redraws about twice as fast
 		// as replacing it: so every option of a chart must have the same
-		// parts (Heatmap.Option's do), or ECharts keeps stale ones.
+		// parts (Heatmap.Option's do), or ECharts keeps stale ones. After
+		// Parts (a picture, say), whose parts differ, it replaces it.
 		option := app.Window().Get("JSON").Call("parse", c.Option)
 		if tooltip := option.Get("tooltip"); c.Tooltip != nil && tooltip.Type() == app.TypeObject {
 			tooltip.Set("formatter", c.formatter)
 		}
 		c.takeMedia(option)
-		c.chart.Call("setOption", option)
+		c.chart.Call("setOption", option, map[string]any{"notMerge": c.drawn == partsDrawn})
 		markFirstDraw()
 	}
 	c.drawn = c.Option

@@ -195,14 +195,19 @@ func (c *Chart) drawParts() {
 		}
 		c.takeMedia(option)
 	}
-	// Between a heatmap series and an image the option's parts differ:
-	// replace it instead of merging into it, which would keep stale parts.
-	notMerge := whole && (p.Image == nil) != (old.Image == nil) && old.Base != ""
+	// Between a heatmap series and an image, or after an Option, the
+	// option's parts differ: replace it instead of merging into it, which
+	// would keep stale parts.
+	afterOption := c.drawn != "" && c.drawn != partsDrawn
+	notMerge := whole && ((p.Image == nil) != (old.Image == nil) && old.Base != "" || afterOption)
 	c.chart.Call("setOption", option, map[string]any{"notMerge": notMerge})
 	markFirstDraw()
-	// Not an option Chart.Option can be: an Option of "" then clears.
-	c.drawnParts, c.drawn = p, "\x00parts"
+	c.drawnParts, c.drawn = p, partsDrawn
 }
+
+// partsDrawn is Chart.drawn after drawParts: not an option Chart.Option can
+// be, so that an Option of "" then clears.
+const partsDrawn = "\x00parts"
 
 // onScreen follows, with an IntersectionObserver, whether a Lazy chart is on
 // screen (or within a margin of it). A keystroke then redraws only the

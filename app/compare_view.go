@@ -30,7 +30,8 @@ type CompareView struct {
 // comparePair is one comparison: the two sides and their difference, as
 // chart options, or why it cannot be made.
 type comparePair struct {
-	a, b, diff          string
+	a, b, diff          string     // the heatmaps' options, or
+	pa, pb, pdiff       ChartParts // their pictures (see drawing)
 	tipA, tipB, tipDiff func(row, col int, v float64) string
 	nA, nB              int // token counts
 	maxAbs              float64
@@ -108,15 +109,15 @@ func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, 
 	return app.Div().Class("trio").Body(
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
-			&Chart{ID: idA, Class: "heatmap", Label: Tf(lang, "chart.label", nameA), Option: p.a, Tooltip: p.tipA, Loading: T(lang, "chart.loading")},
+			&Chart{ID: idA, Class: "heatmap", Label: Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, Loading: T(lang, "chart.loading")},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
-			&Chart{ID: idB, Class: "heatmap", Label: Tf(lang, "chart.label", nameB), Option: p.b, Tooltip: p.tipB, Loading: T(lang, "chart.loading")},
+			&Chart{ID: idB, Class: "heatmap", Label: Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, Loading: T(lang, "chart.loading")},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(Tf(lang, "compare.diff", nameA, nameB)),
-			&Chart{ID: idDiff, Class: "heatmap", Label: Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Tooltip: p.tipDiff, Loading: T(lang, "chart.loading")},
+			&Chart{ID: idDiff, Class: "heatmap", Label: Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, Loading: T(lang, "chart.loading")},
 			app.P().Class("caption").Text(Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)
@@ -177,8 +178,9 @@ func (v *CompareView) compare(lang string, head int, sa, sb *attention.Spec, nam
 		}
 	}
 	hd := diffMap(lang, Tf(lang, "compare.diff", nameA, nameB), d, p.maxAbs, labels, labels)
-	p.a, p.tipA = option(ha), ha.TooltipHTML
-	p.b, p.tipB = option(hb), hb.TooltipHTML
-	p.diff, p.tipDiff = diffOption(hd), hd.TooltipHTML
+	p.a, p.pa = drawing(ha, option)
+	p.b, p.pb = drawing(hb, option)
+	p.diff, p.pdiff = drawing(hd, diffOption)
+	p.tipA, p.tipB, p.tipDiff = ha.TooltipHTML, hb.TooltipHTML, hd.TooltipHTML
 	return p
 }

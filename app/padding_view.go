@@ -35,7 +35,8 @@ type PaddingView struct {
 
 // paddedSide is one sentence of the batch.
 type paddedSide struct {
-	option string
+	option string     // the heatmap's option, or
+	parts  ChartParts // its picture (see drawing)
 	tip    func(row, col int, v float64) string
 	real   int    // its tokens before padding
 	err    string // why it cannot be shown, "" when drawn
@@ -75,7 +76,7 @@ func (v *PaddingView) Render() app.UI {
 		title := Tf(lang, "padding.side", names[i], s.real, v.length-s.real)
 		items[i] = app.Figure().Class("duo-item").Body(
 			app.FigCaption().Text(title),
-			&Chart{ID: id, Class: "heatmap", Label: Tf(lang, "chart.label", title), Option: s.option, Tooltip: s.tip, Loading: T(lang, "chart.loading")},
+			&Chart{ID: id, Class: "heatmap", Label: Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip, Loading: T(lang, "chart.loading")},
 		)
 	}
 	return app.Section().Class("view", "view-padding").Body(
@@ -134,17 +135,22 @@ func (v *PaddingView) build(st State, head int) {
 			continue
 		}
 		v.sides[i] = paddedSide{real: counts[i]}
-		v.sides[i].option, v.sides[i].tip = paddedOption(lang, tokens, w, counts[i], head)
+		v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, tokens, w, counts[i], head)
 	}
 }
 
-// paddedOption is the chart of padded weights, the masked columns grey.
-func paddedOption(lang string, tokens []string, w *mat.Dense, real, head int) (string, func(int, int, float64) string) {
+// paddedOption is the chart of padded weights, the masked columns (the pad
+// keys, from real on) grey: an option, or a picture (see drawing).
+func paddedOption(lang string, tokens []string, w *mat.Dense, real, head int) (string, ChartParts, func(int, int, float64) string) {
 	h := weightsMap(lang, headName(lang, head), w, tokens, tokens)
-	s, err := MaskedOption(h, real)
-	if err != nil {
-		app.Log("attnviz:", err)
-		return "", nil
-	}
-	return s, h.TooltipHTML
+	h.MaskedCell = func(_, col int) bool { return col >= real } // for a picture
+	option, parts := drawing(h, func(h Heatmap) string {
+		s, err := MaskedOption(h, real)
+		if err != nil {
+			app.Log("attnviz:", err)
+			return ""
+		}
+		return s
+	})
+	return option, parts, h.TooltipHTML
 }

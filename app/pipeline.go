@@ -227,14 +227,15 @@ type PipelineView struct {
 
 	Props Props
 
-	thumbs    []*HeatmapImage // the steps' thumbnails, by step
-	heads     []*HeatmapImage // the pictures of the heads' and the mean's thumbnails
-	key       string          // what thumbs are made of
-	headsKey  string
-	large     string // the open step's option
-	largeTip  func(row, col int, v float64) string
-	largeKey  string
-	scaledBuf *mat.Dense
+	thumbs     []*HeatmapImage // the steps' thumbnails, by step
+	heads      []*HeatmapImage // the pictures of the heads' and the mean's thumbnails
+	key        string          // what thumbs are made of
+	headsKey   string
+	large      string     // the open step's option, or
+	largeParts ChartParts // its picture (see drawing)
+	largeTip   func(row, col int, v float64) string
+	largeKey   string
+	scaledBuf  *mat.Dense
 
 	onKey     app.Func // the window's keydown listener: Esc closes the step
 	ctx       app.Context
@@ -389,7 +390,8 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 		if lk := key + "/" + s.ID; lk != v.largeKey {
 			m := s.Matrix(r, h, v.scaledBuf)
 			hm := StepHeatmap(r, s, h, m, lang, false)
-			v.large, v.largeTip, v.largeKey = StepOption(hm), hm.TooltipHTML, lk
+			v.large, v.largeParts = drawing(hm, StepOption)
+			v.largeTip, v.largeKey = hm.TooltipHTML, lk
 		}
 	}
 }
@@ -489,6 +491,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 						Class:   "step-heatmap",
 						Label:   name,
 						Option:  v.large,
+						Parts:   v.largeParts,
 						Tooltip: v.largeTip,
 						OnCell:  onCell,
 						MinSize: heatmapMinSize(max(rows, cols)),

@@ -23,9 +23,10 @@ type ScalingView struct {
 
 	Props Props
 
-	main    string
-	mainTip func(row, col int, v float64) string
-	mainKey string
+	main      string     // the heatmap's option, or
+	mainParts ChartParts // its picture
+	mainTip   func(row, col int, v float64) string
+	mainKey   string
 
 	engine   attention.Engine
 	weights  sweepWeights
@@ -61,7 +62,8 @@ func (v *ScalingView) Render() app.UI {
 	key := strconv.Itoa(v.Props.Rev) + "/" + lang + "/" + HeadKey(head)
 	if key != v.mainKey {
 		h := WeightsHeatmap(r, head, lang, false)
-		v.main, v.mainTip, v.mainKey = option(h), h.TooltipHTML, key
+		v.main, v.mainParts = drawing(h, option)
+		v.mainTip, v.mainKey = h.TooltipHTML, key
 	}
 	v.buildSweep(st, lang, len(r.Tokens))
 
@@ -102,6 +104,7 @@ func (v *ScalingView) Render() app.UI {
 					Class:   "heatmap",
 					Label:   Tf(lang, "chart.label", name),
 					Option:  v.main,
+					Parts:   v.mainParts,
 					Tooltip: v.mainTip,
 					MinSize: heatmapMinSize(n),
 					Loading: T(lang, "chart.loading"),

@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -316,46 +317,79 @@ func testThumbnails(t *testing.T, s *site, view string) {
 	tb.checkClean("the thumbnails")
 }
 
-// TestOtherViewsDrawCells checks that the views which draw with heatmap
-// series of their own still do at 40 tokens, where the main view draws an
-// image: every cell of the scaling view's heatmap.
-func TestOtherViewsDrawCells(t *testing.T) {
+// TestOtherViewsDrawPictures checks the other views' large heatmaps at 40
+// tokens, where they too are drawn as pictures (app/attention_view.go,
+// drawing): every cell of the scaling view's heatmap has its weight's
+// colour, and the compare and padding views' heatmaps and the pipeline's
+// open step are pictures with their cells drawn.
+func TestOtherViewsDrawPictures(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
-	words := make([]string, 40)
-	for i := range words {
-		words[i] = fmt.Sprintf("w%d", i)
+	words := func(prefix string, n int) string {
+		w := make([]string, n)
+		for i := range w {
+			w[i] = fmt.Sprintf("%s%d", prefix, i)
+		}
+		return strings.Join(w, " ")
 	}
-	// cells returns, for each chart sel selects, its series' type and
-	// number of data items.
-	cells := func(sel string) []string {
-		return eval[[]string](tb, fmt.Sprintf(`Array.from(document.querySelectorAll(%s)).map(el => {
-			const c = echarts.getInstanceByDom(el);
-			if (!c) return "no chart";
-			const s = c.getOption().series[0];
-			return s.type + " " + s.data.length;
-		})`, jsString(sel)))
+
+	tb.open(s.URL() + "#view=scaling&head=0")
+	tb.setSentence(words("w", 40))
+	st := tb.state()
+	r := tb.checkAgainstCLI("the scaling view at 40 tokens")
+	w, err := r.weights(st.Head)
+	if err != nil {
+		t.Fatal(err)
 	}
+	if !tb.heatmapIsImage() {
+		t.Errorf("the scaling view's heatmap at 40 tokens is not a picture")
+	}
+	tb.checkHeatmap("the scaling view at 40 tokens", r.Tokens, w)
+
 	for _, c := range []struct {
-		view, sel string
-		charts    int
-		want      string
+		view, link, sel string
+		charts          int
 	}{
-		{"scaling", "#heatmap", 1, "heatmap 1600"},
+		{"compare", "#view=compare&text=" + url.QueryEscape(words("w", 40)) + "&text2=" + url.QueryEscape(words("v", 40)), ".view .chart.heatmap", 6},
+		{"padding", "#view=padding&text=" + url.QueryEscape(words("w", 40)) + "&text2=" + url.QueryEscape(words("v", 30)), ".view .chart.heatmap", 2},
+		{"pipeline", "#view=pipeline&step=weights&head=0&causal=1&text=" + url.QueryEscape(words("w", 40)), "#step-heatmap", 1},
 	} {
-		tb.open(s.URL() + "#view=" + c.view)
-		tb.setSentence(strings.Join(words, " "))
-		tb.waitFor("the charts of "+c.view, fmt.Sprintf(`document.querySelectorAll(%s).length === %d`, jsString(c.sel), c.charts), 10*time.Second)
-		got := cells(c.sel)
-		for i, g := range got {
-			if g != c.want && !strings.HasPrefix(g, c.want+" ") {
-				t.Errorf("%s: chart %d of %s draws %q, want %q", c.view, i, c.sel, g, c.want)
+		tb.open(s.URL() + c.link)
+		tb.waitFor("the charts of the "+c.view+" view", fmt.Sprintf(`document.querySelectorAll(%s).length === %d`, jsString(c.sel), c.charts), 10*time.Second)
+		// Each chart's series, and the pixel a third of the way into its
+		// cells, across and down.
+		type drawn struct {
+			Series string `json:"series"`
+			RGBA   []int  `json:"rgba"`
+		}
+		var got []drawn
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			got = eval[[]drawn](tb, fmt.Sprintf(`Array.from(document.querySelectorAll(%s)).map(el => {
+				const c = echarts.getInstanceByDom(el);
+				const o = c && c.getOption();
+				if (!o || !o.series || !o.series.length) return {series: "none", rgba: []};
+				const n = o.xAxis[0].data.length;
+				const p = c.convertToPixel({gridIndex: 0}, [Math.floor(n / 3), Math.floor(n / 3)]);
+				const ctx = %s;
+				const k = ctx.canvas.width / el.getBoundingClientRect().width;
+				return {series: o.series[0].type, rgba: Array.from(ctx.getImageData(Math.floor(p[0] * k), Math.floor(p[1] * k), 1, 1).data)};
+			})`, jsString(c.sel), chartCanvasJS))
+			ok := len(got) == c.charts
+			for _, g := range got {
+				ok = ok && g.Series == "custom" && len(g.RGBA) == 4 && g.RGBA[3] == 255 && min(g.RGBA[0], g.RGBA[1], g.RGBA[2]) < 250
 			}
+			if ok {
+				t.Logf("ok: the %s view at 40 tokens: %d pictures, drawn: %v", c.view, len(got), got)
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("the %s view at 40 tokens: %v, want %d custom series (pictures), each with a coloured cell", c.view, got, c.charts)
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
 		}
-		if !t.Failed() {
-			t.Logf("ok: %s at 40 tokens: %d charts of %s, each %q", c.view, len(got), c.sel, c.want)
-		}
-		tb.checkClean(c.view + " at 40 tokens")
+		tb.checkClean("the " + c.view + " view at 40 tokens")
 	}
 }
 
