@@ -159,9 +159,13 @@ func TestScalingView(t *testing.T) {
 	// The settings are in the link, which the page rewrites at most every
 	// 350 ms.
 	tb.waitFor("the settings in the link", `["scale=0", "temp=3.16", "dk=64"].every(s => location.hash.includes(s))`, 10*time.Second)
-	if n := eval[int](tb, `echarts.getInstanceByDom(document.getElementById("sweep-max")).getOption().series.length`); n != 2 {
-		t.Errorf("the sweep chart has %d lines, want 2", n)
-	}
+	// The sweep is computed a d_k at a time once the settings rest: two
+	// lines of 7 points.
+	tb.waitFor("the sweep's two lines of 7 points", `(() => {
+		const c = echarts.getInstanceByDom(document.getElementById("sweep-max"));
+		const s = c && c.getOption().series;
+		return !!s && s.length === 2 && s.every(l => l.data.length === 7);
+	})()`, 10*time.Second)
 	tb.screenshots("scaling", nil)
 	tb.checkClean("the scaling view")
 }
