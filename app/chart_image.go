@@ -80,7 +80,10 @@ func (c *Chart) listenImage() {
 			return nil
 		}
 		v, _ := ci.img.at(row, col)
-		ci.tip = c.Tooltip(row, col, v)
+		if ci.tip = c.Tooltip(row, col, v); ci.tip == "" {
+			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
+			return nil // a cell with nothing to tell
+		}
 		// A tooltip of its own at the pointer, as ECharts shows for axis
 		// labels; its formatter (a function: ECharts would read a string as
 		// a template) gives ci.tip.

@@ -392,6 +392,16 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 			hm := StepHeatmap(r, s, h, m, lang, false)
 			v.large, v.largeParts = drawing(hm, StepOption)
 			v.largeTip, v.largeKey = hm.TooltipHTML, lk
+			if masked := hm.MaskedCell; masked != nil {
+				// As StepOption leaves them: a masked cell has no
+				// value to tell (its 0 in hm stands for −∞).
+				v.largeTip = func(row, col int, x float64) string {
+					if masked(row, col) {
+						return ""
+					}
+					return hm.TooltipHTML(row, col, x)
+				}
+			}
 		}
 	}
 }
@@ -425,6 +435,9 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 	var onCell func(ctx app.Context, e app.Event, row, col int)
 	if s.NByN {
 		onCell = func(ctx app.Context, e app.Event, row, col int) {
+			if s.Masked && r.Options.Masked(row, col) {
+				return // as in StepOption's heatmap, where a masked cell is not drawn
+			}
 			v.Props.Set(mountedCtx(v.ctx, ctx), e, func(st *State) {
 				st.Cell = CellRef{I: row, J: col, On: true}
 				if s.Weights {

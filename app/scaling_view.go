@@ -33,7 +33,9 @@ type ScalingView struct {
 	weights  sweepWeights
 	sweep    []sweepPoint // the sweep the line charts show
 	sweepKey string       // the settings it is of
+	sweepN   int          // the sentence's tokens in it
 	next     sweepRun     // the sweep being computed
+	gen      int          // numbers the sweeps started
 	maxOpt   string
 	entOpt   string
 	optKey   string
@@ -43,6 +45,8 @@ type ScalingView struct {
 // sweepRun is a sweep computed a d_k at a time (see buildSweep).
 type sweepRun struct {
 	key    string // the settings it is of; "" when none is being computed
+	gen    int    // its number: a timer of an earlier run does nothing
+	n      int    // the sentence's tokens
 	st     State
 	points []sweepPoint
 	done   int // the runs done: two for each d_k of DKChoices, scaled and not
@@ -56,7 +60,7 @@ const sweepDelay = 150 * time.Millisecond
 func (v *ScalingView) OnMount(ctx app.Context) {
 	v.ctx = ctx
 	if v.next.key != "" {
-		v.scheduleSweep(v.next.key, 0)
+		v.scheduleSweep(v.next.gen, 0)
 	}
 }
 
@@ -177,15 +181,18 @@ func (v *ScalingView) buildSweep(st State, lang string, n int) {
 		strconv.FormatInt(st.Seed, 10), encodeBool(st.Causal), encodeBool(st.Positional),
 		formatTemperature(st.Temperature)}, "\x00")
 	switch {
-	case key == v.sweepKey || key == v.next.key:
+	case key == v.sweepKey:
+		v.next = sweepRun{} // back to the settings shown: a run pending is stale
+	case key == v.next.key:
 	case !app.IsClient:
 		// Rendered on the server (the pre-rendered page, tests): no
 		// browser to keep responsive.
-		v.sweep, v.sweepKey = Sweep(&v.engine, st, &v.weights), key
+		v.sweep, v.sweepKey, v.sweepN = Sweep(&v.engine, st, &v.weights), key, n
 	default:
-		v.next = sweepRun{key: key, st: st}
+		v.gen++
+		v.next = sweepRun{key: key, gen: v.gen, n: n, st: st}
 		if v.ctx.Context != nil { // else OnMount starts it
-			v.scheduleSweep(key, sweepDelay)
+			v.scheduleSweep(v.gen, sweepDelay)
 		}
 	}
 	if optKey := v.sweepKey + "\x00" + lang; optKey != v.optKey {
@@ -201,7 +208,7 @@ func (v *ScalingView) buildSweep(st State, lang string, n int) {
 			{Name: scaled, Values: maxS, Color: "#1f6feb"},
 			{Name: raw, Values: maxR, Color: "#c2410c", Dashed: true},
 		})
-		top := math.Ceil(math.Log(float64(n))*10) / 10
+		top := math.Ceil(math.Log(float64(v.sweepN))*10) / 10
 		v.entOpt = lineOption("d_k", T(lang, "scaling.sweep.entropy"), x, 0, max(top, 0.1), []lineSeries{
 			{Name: scaled, Values: entS, Color: "#1f6feb"},
 			{Name: raw, Values: entR, Color: "#c2410c", Dashed: true},
@@ -212,14 +219,14 @@ func (v *ScalingView) buildSweep(st State, lang string, n int) {
 
 // scheduleSweep runs the next of the sweep's 14 runs of the engine (7 d_k,
 // scaled and not) after delay, and so on, each in a task of its own, while
-// key is still the one to compute. At 128 tokens and 8 heads the whole
+// run gen is still the one to compute. At 128 tokens and 8 heads the whole
 // sweep made a keystroke in this view take about 0.2 s in Chromium (median
-// 226 ms, against 45 ms now), too long for one task. The line charts show
+// 226 ms, against 48 ms now), too long for one task. The line charts show
 // the last whole sweep until the new one is done.
-func (v *ScalingView) scheduleSweep(key string, delay time.Duration) {
+func (v *ScalingView) scheduleSweep(gen int, delay time.Duration) {
 	v.ctx.After(delay, func(ctx app.Context) {
 		run := &v.next
-		if !v.Mounted() || run.key != key {
+		if !v.Mounted() || run.key == "" || run.gen != gen {
 			ctx.PreventUpdate()
 			return // superseded, or gone
 		}
@@ -244,11 +251,11 @@ func (v *ScalingView) scheduleSweep(key string, delay time.Duration) {
 		}
 		if run.done++; run.done < 2*len(DKChoices) {
 			ctx.PreventUpdate()
-			v.scheduleSweep(key, time.Millisecond)
+			v.scheduleSweep(gen, time.Millisecond)
 			return
 		}
 		// Done: the view renders the new lines.
-		v.sweep, v.sweepKey = run.points, run.key
+		v.sweep, v.sweepKey, v.sweepN = run.points, run.key, run.n
 		*run = sweepRun{}
 	})
 }

@@ -391,6 +391,37 @@ func TestOtherViewsDrawPictures(t *testing.T) {
 		}
 		tb.checkClean("the " + c.view + " view at 40 tokens")
 	}
+
+	// The pipeline's weights step, still open from the loop above, under
+	// the causal mask: a masked cell of the picture has no tooltip and
+	// takes no click, as in the heatmap series of fewer tokens; an unmasked
+	// one has both.
+	at := func(row, col int) [2]float64 {
+		p := eval[[]float64](tb, fmt.Sprintf(`(() => {
+			const el = document.querySelector("#step-heatmap");
+			el.scrollIntoView({block: "center"});
+			const p = echarts.getInstanceByDom(el).convertToPixel({gridIndex: 0}, [%d, %d]);
+			const r = el.getBoundingClientRect();
+			return [r.left + p[0], r.top + p[1]];
+		})()`, col, row))
+		return [2]float64{p[0], p[1]}
+	}
+	tip := func() string {
+		return eval[string](tb, `Array.from(document.querySelectorAll("#step-heatmap div")).map(d => d.offsetParent !== null ? d.innerText || "" : "").join("|")`)
+	}
+	masked, open := at(2, 30), at(30, 2)
+	tb.do("moving the pointer over the unmasked cell (30, 2)", chromedp.MouseEvent(chromedp.MouseMoved, open[0], open[1]))
+	tb.waitFor("the tooltip of cell (30, 2)", `Array.from(document.querySelectorAll("#step-heatmap div")).some(d => d.offsetParent !== null && (d.innerText || "").includes("“w30”"))`, 10*time.Second)
+	tb.do("moving the pointer over the masked cell (2, 30)", chromedp.MouseEvent(chromedp.MouseMoved, masked[0], masked[1]))
+	time.Sleep(300 * time.Millisecond)
+	if got := tip(); strings.Contains(got, "“w2”") {
+		t.Errorf("the masked cell (2, 30) has a tooltip: %q", got)
+	}
+	tb.do("clicking the masked cell (2, 30)", chromedp.MouseClickXY(masked[0], masked[1]))
+	time.Sleep(500 * time.Millisecond)
+	if step := eval[string](tb, `window.attnviz.state().step`); step != "weights" {
+		t.Errorf("clicking the masked cell (2, 30) closed the weights step: step %q", step)
+	}
 }
 
 // slotPixel returns the colour drawn in the middle of cell (row, col) of the
