@@ -108,7 +108,7 @@ func (v *AttentionView) build(r *attention.Result, head int) {
 	}
 	if mainKey := key + "/" + HeadKey(head); mainKey != v.mainKey {
 		h := WeightsHeatmap(r, head, lang, false)
-		h.AsImage = !h.CellLabels // as drawing does (see drawing)
+		h.AsImage = h.asPicture()
 		v.main, v.mainTip, v.mainKey = parts(h), h.TooltipHTML, mainKey
 	}
 }
@@ -214,14 +214,12 @@ func thumbImage(h Heatmap) *HeatmapImage {
 	return img
 }
 
-// drawing returns what a Chart draws for h, a full-size heatmap: where its
-// cells print no numbers, its Parts as a picture (a cell per ECharts
-// element would cost far more than it gives: heatmap_image.go; at 128
-// tokens, hundreds of milliseconds a chart per keystroke), else the option
-// that opt makes (option, or a view's own with its tweaks). The other is
-// empty; a Chart given both draws the Parts.
+// drawing returns what a Chart draws for h, a full-size heatmap: its Parts
+// as a picture where h.asPicture, else the option that opt makes (option,
+// or a view's own with its tweaks). The other is empty; a Chart given both
+// draws the Parts.
 func drawing(h Heatmap, opt func(Heatmap) string) (string, ChartParts) {
-	if h.CellLabels || h.Compact {
+	if !h.asPicture() {
 		return opt(h), ChartParts{}
 	}
 	h.AsImage = true

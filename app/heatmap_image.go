@@ -26,6 +26,12 @@ import (
 // cells, so the page draws images where those are not printed: thumbnails,
 // and matrices too large for numbers in their cells.
 
+// asPicture reports whether h, a full-size heatmap, is drawn as a picture:
+// where its cells print no numbers, a cell per ECharts element costs far
+// more than it gives (at 128 tokens, hundreds of milliseconds a chart per
+// keystroke). A thumbnail is always a picture, of a HeatmapGrid.
+func (h Heatmap) asPicture() bool { return !h.CellLabels && !h.Compact }
+
 // imageSeriesData is the data of an image's custom series: one item, which
 // Chart's renderItem draws as the whole picture.
 const imageSeriesData = "[[0,0]]"

@@ -584,6 +584,33 @@ func nearColor(a, b [3]int, d int) bool {
 	return true
 }
 
+// headWeights checks the page's result against cmd/attn (checkAgainstCLI)
+// and returns it with the weights of the head the page shows.
+func (tb *tab) headWeights(what string) (*result, [][]float64) {
+	tb.t.Helper()
+	r := tb.checkAgainstCLI(what)
+	w, err := r.weights(tb.state().Head)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return r, w
+}
+
+// cellOnScreen scrolls the chart sel selects into view and returns where
+// ECharts draws the middle of its cell (row, col), in CSS pixels of the
+// viewport: where to point or click.
+func (tb *tab) cellOnScreen(sel string, row, col int) [2]float64 {
+	tb.t.Helper()
+	p := eval[[]float64](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%s);
+		el.scrollIntoView({block: "center"});
+		const p = echarts.getInstanceByDom(el).convertToPixel({gridIndex: 0}, [%d, %d]);
+		const r = el.getBoundingClientRect();
+		return [r.left + p[0], r.top + p[1]];
+	})()`, jsString(sel), col, row))
+	return [2]float64{p[0], p[1]}
+}
+
 // cli runs cmd/attn for the settings of s and returns its result.
 func cli(t *testing.T, s state) *result {
 	t.Helper()

@@ -124,12 +124,7 @@ func TestLargeHeatmapImage(t *testing.T) {
 		return eval[string](tb, `echarts.getInstanceByDom(document.querySelector("#heatmap")).getOption().series.map(s => s.type).join(",")`)
 	}
 	tb.setSentence(strings.Join(words[:10], " "))
-	st = tb.state()
-	r = tb.checkAgainstCLI("10 tokens after 48")
-	w, err := r.weights(st.Head)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, w := tb.headWeights("10 tokens after 48")
 	if typ := seriesType(); typ != "heatmap" {
 		t.Errorf("10 tokens after 48: series %q, want one heatmap series", typ)
 	}
@@ -238,12 +233,7 @@ func TestHeatmapImageHiDPI(t *testing.T) {
 	if dpr := eval[float64](tb, `devicePixelRatio`); dpr != 2 {
 		t.Fatalf("devicePixelRatio %v, want 2", dpr)
 	}
-	st := tb.state()
-	r := tb.checkAgainstCLI("36 tokens at 2 device pixels per CSS pixel")
-	w, err := r.weights(st.Head)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, w := tb.headWeights("36 tokens at 2 device pixels per CSS pixel")
 	if !tb.heatmapIsImage() {
 		t.Fatal("36 tokens: #heatmap is not drawn as an image")
 	}
@@ -335,12 +325,7 @@ func TestOtherViewsDrawPictures(t *testing.T) {
 
 	tb.open(s.URL() + "#view=scaling&head=0")
 	tb.setSentence(words("w", 40))
-	st := tb.state()
-	r := tb.checkAgainstCLI("the scaling view at 40 tokens")
-	w, err := r.weights(st.Head)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, w := tb.headWeights("the scaling view at 40 tokens")
 	if !tb.heatmapIsImage() {
 		t.Errorf("the scaling view's heatmap at 40 tokens is not a picture")
 	}
@@ -396,20 +381,10 @@ func TestOtherViewsDrawPictures(t *testing.T) {
 	// the causal mask: a masked cell of the picture has no tooltip and
 	// takes no click, as in the heatmap series of fewer tokens; an unmasked
 	// one has both.
-	at := func(row, col int) [2]float64 {
-		p := eval[[]float64](tb, fmt.Sprintf(`(() => {
-			const el = document.querySelector("#step-heatmap");
-			el.scrollIntoView({block: "center"});
-			const p = echarts.getInstanceByDom(el).convertToPixel({gridIndex: 0}, [%d, %d]);
-			const r = el.getBoundingClientRect();
-			return [r.left + p[0], r.top + p[1]];
-		})()`, col, row))
-		return [2]float64{p[0], p[1]}
-	}
 	tip := func() string {
 		return eval[string](tb, `Array.from(document.querySelectorAll("#step-heatmap div")).map(d => d.offsetParent !== null ? d.innerText || "" : "").join("|")`)
 	}
-	masked, open := at(2, 30), at(30, 2)
+	masked, open := tb.cellOnScreen("#step-heatmap", 2, 30), tb.cellOnScreen("#step-heatmap", 30, 2)
 	tb.do("moving the pointer over the unmasked cell (30, 2)", chromedp.MouseEvent(chromedp.MouseMoved, open[0], open[1]))
 	tb.waitFor("the tooltip of cell (30, 2)", `Array.from(document.querySelectorAll("#step-heatmap div")).some(d => d.offsetParent !== null && (d.innerText || "").includes("“w30”"))`, 10*time.Second)
 	tb.do("moving the pointer over the masked cell (2, 30)", chromedp.MouseEvent(chromedp.MouseMoved, masked[0], masked[1]))

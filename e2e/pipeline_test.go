@@ -248,13 +248,7 @@ func TestCellPanel(t *testing.T) {
 	tb.setSentence("The cat sat on the mat.")
 	// Click query 3, key 1 of #heatmap where ECharts draws it.
 	const qi, kj = 3, 1
-	xy := eval[[]float64](tb, fmt.Sprintf(`(() => {
-		const el = document.querySelector("#heatmap");
-		el.scrollIntoView({block: "center"});
-		const p = echarts.getInstanceByDom(el).convertToPixel({seriesIndex: 0}, [%d, %d]);
-		const r = el.getBoundingClientRect();
-		return [r.left + p[0], r.top + p[1]];
-	})()`, kj, qi))
+	xy := tb.cellOnScreen("#heatmap", qi, kj)
 	n0 := tb.updates()
 	tb.do("clicking cell (3, 1)", chromedp.MouseClickXY(xy[0], xy[1]))
 	tb.waitUpdates(n0)
