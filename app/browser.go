@@ -180,3 +180,61 @@ func eventTime(e app.Event) float64 {
 	})
 	return t
 }
+
+// The messages of the service worker of cmd/build's site.go, whose install
+// waits until a page has drawn before it caches the files: caching compiles
+// echarts.js again for its code cache, and a first visit needs that CPU to
+// start the wasm and draw. The worker asks every page {type: WorkerAsksDrawn};
+// a page that has drawn answers {type: PageHasDrawn}.
+const (
+	WorkerAsksDrawn = "attnviz:drawn?"
+	PageHasDrawn    = "attnviz:drawn"
+)
+
+// workerAnswer answers the service worker's question once the first chart
+// is drawn. The Page starts it on mount and stops it on dismount.
+type workerAnswer struct {
+	sw       app.Value // navigator.serviceWorker; nil when not started
+	listener app.Func
+}
+
+// start listens to the worker's messages, if the browser has service
+// workers.
+func (w *workerAnswer) start() {
+	if app.IsServer {
+		return
+	}
+	sw := app.Window().Get("navigator").Get("serviceWorker")
+	if !sw.Truthy() {
+		return
+	}
+	w.listener = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		tryJS(func() {
+			data, source := args[0].Get("data"), args[0].Get("source")
+			if !data.Truthy() || data.Get("type").String() != WorkerAsksDrawn || !source.Truthy() {
+				return
+			}
+			if app.Window().Get("performance").Call("getEntriesByName", markFirstRender).Length() > 0 {
+				source.Call("postMessage", map[string]any{"type": PageHasDrawn})
+			}
+		})
+		return nil
+	})
+	if tryJS(func() { sw.Call("addEventListener", "message", w.listener) }) {
+		w.sw = sw
+	}
+}
+
+// stop removes the listener and releases it.
+func (w *workerAnswer) stop() {
+	if w.sw != nil {
+		tryJS(func() { w.sw.Call("removeEventListener", "message", w.listener) })
+	}
+	if w.listener != nil {
+		w.listener.Release()
+	}
+	*w = workerAnswer{}
+}

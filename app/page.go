@@ -39,9 +39,10 @@ type Page struct {
 	errArg any    // its argument
 	notice string // i18n key of a dismissible notice; "" for none
 
-	ctx         app.Context // the page's own context, from OnMount
-	hooks       []app.Func  // the functions of window.attnviz
-	link        string      // the link state last read from or written to the URL
+	ctx         app.Context  // the page's own context, from OnMount
+	hooks       []app.Func   // the functions of window.attnviz
+	worker      workerAnswer // answers the service worker (browser.go)
+	link        string       // the link state last read from or written to the URL
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
 }
@@ -86,6 +87,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.ctx = ctx
 	setDocumentLang(p.state.Lang)
 	p.installHooks()
+	p.worker.start()
 	if p.link != "" {
 		p.writeLink()
 	}
@@ -107,13 +109,15 @@ func (p *Page) OnNav(ctx app.Context) {
 	p.writeLink()
 }
 
-// OnDismount removes window.attnviz and releases its functions.
+// OnDismount removes window.attnviz, stops answering the service worker and
+// releases its functions.
 func (p *Page) OnDismount() {
 	tryJS(func() { app.Window().Delete("attnviz") })
 	for _, f := range p.hooks {
 		f.Release()
 	}
 	p.hooks = nil
+	p.worker.stop()
 }
 
 // installHooks sets window.attnviz, the read-only accessors of the

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	ui "github.com/attnviz/attnviz/app"
 )
 
 func TestCleanPrefix(t *testing.T) {
@@ -66,6 +68,8 @@ func TestServiceWorkerTemplate(t *testing.T) {
 		`event.waitUntil((async () => {`,
 		`event.waitUntil(activateWorker());`,
 		`ignoreSearch: request.mode === "navigate"`,
+		"await pageDrawn();\n    await installWorker();",
+		`type: "` + ui.WorkerAsksDrawn + `"`, `event.data.type === "` + ui.PageHasDrawn + `"`,
 		`{{.Version}}`, `{{.ResourcesToCache}}`,
 	} {
 		if !strings.Contains(worker, want) {
