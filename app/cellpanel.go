@@ -206,7 +206,7 @@ func (c *CellPanel) pickers(r *attention.Result, lang string) app.UI {
 	pick := func(id, label string, cur int, set func(*State, int)) app.UI {
 		opts := make([]app.UI, len(r.Tokens))
 		for k, t := range r.Tokens {
-			opts[k] = app.Option().Value(strconv.Itoa(k)).Selected(k == cur).Text(strconv.Itoa(k+1) + " " + t)
+			opts[k] = choice(strconv.Itoa(k), strconv.Itoa(k+1)+" "+t, k == cur)
 		}
 		return app.Label().Class("cell-pick").Body(
 			app.Span().Class("field-name").Text(label),

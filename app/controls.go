@@ -51,15 +51,22 @@ func (c *Controls) Render() app.UI {
 		)
 }
 
+// choice returns an <option> of value showing text, selected if on. Use it
+// for every option: go-app writes Selected(false) into the pre-rendered
+// page as selected="false", which a browser reads as selected.
+func choice(value, text string, on bool) app.HTMLOption {
+	o := app.Option().Value(value).Text(text)
+	if on {
+		o = o.Selected(true)
+	}
+	return o
+}
+
 // selectField returns a labelled <select> of choices.
 func (c *Controls) selectField(id, label, title string, choices []int, current int, set func(*State, int)) app.UI {
 	options := make([]app.UI, len(choices))
 	for i, v := range choices {
-		o := app.Option().Value(strconv.Itoa(v)).Text(strconv.Itoa(v))
-		if v == current {
-			o = o.Selected(true)
-		}
-		options[i] = o
+		options[i] = choice(strconv.Itoa(v), strconv.Itoa(v), v == current)
 	}
 	return app.Label().
 		Class("field").

@@ -93,8 +93,8 @@ func (v *MatricesView) renderInput(lang string) app.UI {
 				app.Select().ID("mx-mask").Attr("value", d.Mask).
 					OnChange(v.onText(func(d *matrixDraft, s string) { d.Mask = s })).
 					Body(
-						app.Option().Value("none").Selected(d.Mask == "none").Text(T(lang, "mx.mask.none")),
-						app.Option().Value("causal").Selected(d.Mask == "causal").Text(T(lang, "mx.mask.causal")),
+						choice("none", T(lang, "mx.mask.none"), d.Mask == "none"),
+						choice("causal", T(lang, "mx.mask.causal"), d.Mask == "causal"),
 					)),
 			v.field(lang, "valid", "mx-valid",
 				app.Input().ID("mx-valid").Type("number").Min(0).Max(maxMatrixTokens).Step(1).

@@ -349,11 +349,7 @@ func tokenCount(lang string, n int) string {
 func (p *Page) langSwitch(lang string) app.UI {
 	options := make([]app.UI, len(Langs))
 	for i, l := range Langs {
-		o := app.Option().Value(l).Lang(l).Text(T(l, "lang.name"))
-		if l == lang {
-			o = o.Selected(true)
-		}
-		options[i] = o
+		options[i] = choice(l, T(l, "lang.name"), l == lang).Lang(l)
 	}
 	return app.Label().Class("lang").Body(
 		app.Span().Class("field-name").Text(T(lang, "lang.label")),

@@ -232,7 +232,9 @@ func TestPageHostileTokens(t *testing.T) {
 	// the browser), and the browser sets the input's value as a property:
 	// leave #sentence out and look at the text the page shows.
 	html := regexp.MustCompile(`.*id="sentence".*\n`).ReplaceAllString(rerender(p), "")
-	// The only elements are the page's own.
+	// The only elements are the page's own: the picture of the first
+	// heatmap is the only <img>.
+	html = regexp.MustCompile(`<img [^>]*class="chart-picture"[^>]*>`).ReplaceAllString(html, "")
 	for _, bad := range []string{"<img", "<script", "</script"} {
 		if strings.Contains(html, bad) {
 			t.Errorf("page HTML holds %q", bad)
@@ -308,5 +310,29 @@ func TestSetNormalizes(t *testing.T) {
 	}
 	if got := dataHeads(rerender(p)); len(got) != 7 || got[6] != "mean" {
 		t.Errorf("data-head %v, want 0…5 and mean", got)
+	}
+}
+
+// TestPreRenderedSelects renders every view as the server pre-renders a
+// page: each <select> must show its value before the wasm runs, with one
+// option selected and none written selected="false", which a browser reads
+// as selected (the last such option would show).
+func TestPreRenderedSelects(t *testing.T) {
+	p, _ := loadPage(t)
+	selects := regexp.MustCompile(`(?s)<select[^>]*>(.*?)</select>`)
+	selected := regexp.MustCompile(`<option[^>]*\sselected[\s>=]`)
+	for _, v := range views {
+		p.set(app.Context{}, app.Event{}, func(s *State) { s.View = v.ID; s.Cell = CellRef{I: 1, J: 0, On: true} })
+		html := rerender(p)
+		found := selects.FindAllStringSubmatch(html, -1)
+		for _, m := range found {
+			if strings.Contains(m[1], `selected="false"`) {
+				t.Errorf("view %s: an option is written selected=\"false\": %.120s", v.ID, m[0])
+			}
+			if n := len(selected.FindAllString(m[1], -1)); n != 1 {
+				t.Errorf("view %s: %d options selected in %.120s", v.ID, n, m[0])
+			}
+		}
+		t.Logf("view %s: %d selects", v.ID, len(found))
 	}
 }

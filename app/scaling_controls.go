@@ -21,9 +21,9 @@ type ScalingControls struct {
 func (c *ScalingControls) Render() app.UI {
 	lang := c.State.Lang
 	auto := c.State.DModel / max(1, c.State.Heads)
-	options := []app.UI{app.Option().Value("0").Selected(c.State.DK == 0).Text(Tf(lang, "dk.auto", auto))}
+	options := []app.UI{choice("0", Tf(lang, "dk.auto", auto), c.State.DK == 0)}
 	for _, d := range DKChoices {
-		options = append(options, app.Option().Value(strconv.Itoa(d)).Selected(c.State.DK == d).Text(strconv.Itoa(d)))
+		options = append(options, choice(strconv.Itoa(d), strconv.Itoa(d), c.State.DK == d))
 	}
 	t := ClampTemperature(c.State.Temperature)
 	return app.Div().

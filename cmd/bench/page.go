@@ -17,6 +17,10 @@ import (
 const (
 	markFirstRender = "attnviz:first-render"
 	measureUpdate   = "attnviz:update"
+
+	// The elementtiming name of the picture of the first heatmap
+	// (app.FirstPictureTiming).
+	firstPictureTiming = "attnviz:first-heatmap"
 )
 
 // fileLoad is one request of a page load, as Chromium saw it.
@@ -34,6 +38,7 @@ type firstLoad struct {
 	ServerFiles   map[string]int64 // body bytes the server sent per path, service worker included
 	ServerTotal   int64
 	FirstRenderMs float64 // the mark's startTime: from navigation start
+	PictureMs     float64 // when the build's picture of the first heatmap was painted, from navigation start; 0 without one
 }
 
 // measureFirstLoad opens pageURL (served by srv) in a fresh Chromium with the
@@ -103,6 +108,9 @@ func measureFirstLoad(ctx context.Context, execPath string, srv *siteServer, pag
 	}
 	res.FirstRenderMs, err = waitMark(c.ctx, timeout)
 	if err != nil {
+		return res, err
+	}
+	if res.PictureMs, err = pictureTime(c.ctx); err != nil {
 		return res, err
 	}
 	srv.WaitQuiet(ctx, 1500*time.Millisecond, 30*time.Second)
@@ -191,6 +199,28 @@ func waitMark(ctx context.Context, timeout time.Duration) (float64, error) {
 	}
 	if ms < 0 {
 		return 0, fmt.Errorf("no performance mark %s within %v", markFirstRender, timeout)
+	}
+	return ms, nil
+}
+
+// pictureTime returns when the page painted the picture of the first
+// heatmap that the build pre-renders (app/first_picture.go): the renderTime
+// of its PerformanceElementTiming entry, from navigation start. It returns
+// 0 for a page without one. Called once the page has drawn, when the picture,
+// painted before, is in the observer's buffer.
+func pictureTime(ctx context.Context) (float64, error) {
+	js := fmt.Sprintf(`new Promise((resolve) => {
+  if (!window.PerformanceElementTiming) return resolve(0);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.identifier === %q) resolve(e.renderTime || e.loadTime);
+    }
+  }).observe({ type: "element", buffered: true });
+  setTimeout(() => resolve(0), 500);
+})`, firstPictureTiming)
+	ms, err := evalAwait[float64](ctx, 10*time.Second, js)
+	if err != nil {
+		return 0, fmt.Errorf("reading the first heatmap's element timing: %w", err)
 	}
 	return ms, nil
 }

@@ -42,7 +42,7 @@ func TestRowsVerdicts(t *testing.T) {
 		},
 		appLoads: []firstLoad{{
 			Files: []fileLoad{{Path: "/web/app.wasm", Bytes: 2_400_000, Encoding: "gzip"}, {Path: "/", Bytes: 2000, Encoding: "gzip"}},
-			Total: 2_402_000, ServerTotal: 4_800_000, FirstRenderMs: 1400,
+			Total: 2_402_000, ServerTotal: 4_800_000, FirstRenderMs: 1400, PictureMs: 500,
 		}},
 		bareLoads: []firstLoad{{
 			Files: []fileLoad{{Path: "/web/app.wasm", Bytes: 1_200_000, Encoding: "gzip"}, {Path: "/", Bytes: 1000, Encoding: "gzip"}},
@@ -106,6 +106,9 @@ func TestRowsVerdicts(t *testing.T) {
 	}
 	if row := find(t, rows, "first render"); row.Ratio != "1.40×" || row.Result != Miss {
 		t.Errorf("first render: %+v", row)
+	}
+	if row := find(t, rows, "first heatmap on screen"); row.Ratio != "0.50×" || row.Result != Pass || row.Compared != "bare 1.00 s" {
+		t.Errorf("first heatmap's picture: %+v", row)
 	}
 	if row := find(t, rows, "update p95, 16 tokens"); row.Result != Miss || !strings.HasPrefix(row.Measured, "30.0 ms") {
 		t.Errorf("p95 16: %+v", row)

@@ -310,10 +310,11 @@ func TestGenerateSite(t *testing.T) {
 	}
 	web := t.TempDir()
 	for name, data := range map[string][]byte{
-		"app.wasm":   []byte("\x00asm not really"),
-		"echarts.js": []byte("window.echarts = {};"),
-		"app.css":    []byte("body{}"),
-		"icon.svg":   svg,
+		"app.wasm":          []byte("\x00asm not really"),
+		"echarts.js":        []byte("window.echarts = {};"),
+		"app.css":           []byte("body{}"),
+		"icon.svg":          svg,
+		"first-heatmap.svg": svg,
 	} {
 		if err := os.WriteFile(filepath.Join(web, name), data, 0o644); err != nil {
 			t.Fatal(err)
@@ -341,6 +342,8 @@ func TestGenerateSite(t *testing.T) {
 			`src="` + prefix + `/app.js"`,
 			`href="` + prefix + `/manifest.webmanifest"`,
 			`id="sentence"`,
+			`src="` + prefix + ui.FirstPicture + `"`,
+			`document.documentElement.classList.add("no-first-picture")`,
 		} {
 			if !strings.Contains(index, want) {
 				t.Errorf("prefix %q: index.html lacks %s", prefix, want)

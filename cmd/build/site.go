@@ -53,8 +53,11 @@ func newHandler(prefix string, wasmSize int64, files []string) (*app.Handler, er
 		// Deferred, after app.js, which starts the wasm: ECharts runs while
 		// the wasm downloads and compiles (app.Chart waits for it if need
 		// be), and the wasm's download starts as the page's head is read.
-		Scripts:            []string{"/web/echarts.js defer"},
-		RawHeaders:         []string{`<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`},
+		Scripts: []string{"/web/echarts.js defer"},
+		RawHeaders: []string{
+			`<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`,
+			ui.FirstPictureScript,
+		},
 		CacheableResources: files,
 		Resources:          prefixResolver{prefix: prefix},
 		// The progress of the loading label counts decompressed bytes; a
@@ -193,7 +196,7 @@ func generateSite(webDir, outDir, prefix string) error {
 	}
 	// The files the handler names; the service worker's install fails
 	// without any one of them.
-	for _, name := range []string{"app.wasm", "echarts.js", "app.css", "icon.svg"} {
+	for _, name := range []string{"app.wasm", "echarts.js", "app.css", "icon.svg", path.Base(ui.FirstPicture)} {
 		if _, ok := files[name]; !ok {
 			return fmt.Errorf("web/%s is missing", name)
 		}
