@@ -38,6 +38,16 @@ func (c *CellPanel) Render() app.UI {
 			app.P().Class("caption").Text(T(lang, "cell.hint")),
 		)
 	}
+	return c.explanation(r, st)
+}
+
+// explanation returns the panel of the selected weight, which must be in
+// r. It is Render's but for Render's first lines: a function of its own
+// (and the app package is compiled without inlining), so that a page with
+// no weight selected, such as every first visit, runs none of its 75 KB of
+// wasm, which the browser compiles when it first runs.
+func (c *CellPanel) explanation(r *attention.Result, st State) app.UI {
+	lang := st.Lang
 	h := pipelineHead(r, st.Head)
 	i, j := st.Cell.I, st.Cell.J
 	e := attention.ExplainCell(r, h, i, j)
