@@ -69,7 +69,7 @@ func (v *AttentionView) Render() app.UI {
 					},
 					MinSize: heatmapMinSize(len(r.Tokens)),
 					Loading: T(lang, "chart.loading"),
-					Picture: FirstPicture,
+					Picture: true,
 				},
 			),
 			app.P().Class("caption").Text(T(lang, "attn.caption")),

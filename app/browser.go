@@ -191,16 +191,17 @@ const (
 	PageHasDrawn    = "attnviz:drawn"
 )
 
-// workerAnswer answers the service worker's question once the first chart
-// is drawn. The Page starts it on mount and stops it on dismount.
+// workerAnswer answers the service worker's question once the page has
+// drawn its first chart, or has none to draw. The Page starts it on mount
+// and stops it on dismount.
 type workerAnswer struct {
 	sw       app.Value // navigator.serviceWorker; nil when not started
 	listener app.Func
 }
 
 // start listens to the worker's messages, if the browser has service
-// workers.
-func (w *workerAnswer) start() {
+// workers; nothing reports whether the page has no chart to draw.
+func (w *workerAnswer) start(nothing func() bool) {
 	if app.IsServer {
 		return
 	}
@@ -217,7 +218,7 @@ func (w *workerAnswer) start() {
 			if !data.Truthy() || data.Get("type").String() != WorkerAsksDrawn || !source.Truthy() {
 				return
 			}
-			if app.Window().Get("performance").Call("getEntriesByName", markFirstRender).Length() > 0 {
+			if nothing() || app.Window().Get("performance").Call("getEntriesByName", markFirstRender).Length() > 0 {
 				source.Call("postMessage", map[string]any{"type": PageHasDrawn})
 			}
 		})

@@ -24,7 +24,7 @@ type Chart struct {
 	Parts   ChartParts // if its Base is not "", the option in parts, in place of Option
 	MinSize int        // if > 0, the least width in CSS pixels: a larger chart scrolls
 	Loading string     // text shown in the server-rendered page until ECharts draws
-	Picture string     // path of a picture of the chart shown over Loading there (first_picture.go)
+	Picture bool       // show the first heatmap's picture over Loading there (first_picture.go)
 	Lazy    bool       // draw only while on screen: one scrolled out of view draws when it comes back
 
 	// Tooltip, if not nil, gives the tooltip of the cell at (row, col) of
@@ -74,9 +74,10 @@ func (c *Chart) Render() app.UI {
 		if c.Loading != "" {
 			body = append(body, app.Span().Class("chart-loading").Text(c.Loading))
 		}
-		if c.Picture != "" {
-			body = append(body, app.Img().Class("chart-picture").Src(c.Picture).Alt("").
-				Aria("hidden", "true").Attr("elementtiming", FirstPictureTiming))
+		if c.Picture {
+			// Its background image (web/app.css): no <img>, whose alt=""
+			// go-app's server rendering drops.
+			body = append(body, app.Span().Class("chart-picture").Attr("elementtiming", FirstPictureTiming))
 		}
 		div = div.Body(body...)
 	}

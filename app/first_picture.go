@@ -14,14 +14,21 @@ import (
 // main chart, a picture of the heatmap a first visit opens (the example
 // sentence, in English, with the default settings): ECharts' own drawing of
 // FirstHeatmapOption, which cmd/build makes at build time with ECharts in
-// Node and writes to FirstPicture. The wasm replaces the pre-rendered page,
-// picture and all, with the live one.
+// Node and writes to FirstPicture. When the wasm mounts, go-app replaces the
+// pre-rendered page, picture and all, with the live one, drawn at once.
+//
+// The picture is ECharts' SVG, the live chart its canvas: they look alike,
+// not the same to the pixel. The picture is laid out for a chart 600 px
+// wide and scaled: on a chart narrower than 428 px (a phone) it shows
+// numbers in its cells that the live chart leaves out, and on one wider
+// than 801 px its column labels are turned where the live chart's stand.
 //
 // The picture is right only for that page, so FirstPictureScript, in the
 // page's head, hides it before the first paint when the page will open
 // anything else: a link with settings, or Chinese.
 
-// FirstPicture is the path, under the site's root, of the picture.
+// FirstPicture is the path, under the site's root, of the picture. web/app.css
+// names it, as the background of the main chart's span.chart-picture.
 const FirstPicture = "/web/first-heatmap.svg"
 
 // FirstPictureSize is the width and the height, in CSS pixels, of the square
@@ -41,7 +48,8 @@ const noFirstPicture = "no-first-picture"
 // picture when the page will not open the heatmap it shows: when the URL
 // carries a link's state (linkState), or the language is not English, which
 // it works out as Page.OnInit does: the stored choice, else the first of
-// the browser's languages that ParseLang knows.
+// the browser's languages that ParseLang knows (its parse is ParseLang's,
+// but for which exotic spaces it trims: JavaScript's and Go's differ).
 const FirstPictureScript = `<script id="first-picture">
 (() => {
   const parse = (tag) => {

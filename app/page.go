@@ -87,7 +87,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.ctx = ctx
 	setDocumentLang(p.state.Lang)
 	p.installHooks()
-	p.worker.start()
+	p.worker.start(func() bool { return p.result == nil }) // an empty sentence has no charts
 	if p.link != "" {
 		p.writeLink()
 	}

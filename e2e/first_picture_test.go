@@ -42,26 +42,23 @@ func TestFirstPicture(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("blocking app.wasm: %v", err)
 	}
+	const picture = `document.querySelector("#heatmap .chart-picture")`
 	shown := func(url string) bool {
 		t.Helper()
 		tb.do("opening "+url, chromedp.Navigate(url))
-		tb.waitFor("the pre-rendered page's picture to load",
-			`(() => { const img = document.querySelector("#heatmap .chart-picture"); return img && img.complete; })()`, 30*time.Second)
-		return eval[bool](tb, `getComputedStyle(document.querySelector("#heatmap .chart-picture")).display !== "none"`)
+		tb.waitFor("the pre-rendered page to load", `document.readyState === "complete"`, 30*time.Second)
+		if !eval[bool](tb, `!!`+picture) {
+			t.Fatalf("%s: the pre-rendered page has no picture of the first heatmap", url)
+		}
+		return eval[bool](tb, `getComputedStyle(`+picture+`).display !== "none"`)
+	}
+	downloaded := func() bool {
+		t.Helper()
+		return eval[bool](tb, `performance.getEntriesByType("resource").some((e) => e.name.endsWith("/web/first-heatmap.svg"))`)
 	}
 
 	if !shown(s.URL()) {
 		t.Fatal("the pre-rendered first page hides the first heatmap's picture")
-	}
-	if w := eval[int](tb, `document.querySelector("#heatmap .chart-picture").naturalWidth`); w == 0 {
-		t.Error("the first heatmap's picture did not load")
-	}
-	if d := eval[float64](tb, `(() => {
-		const a = document.querySelector("#heatmap").getBoundingClientRect();
-		const b = document.querySelector("#heatmap .chart-picture").getBoundingClientRect();
-		return Math.max(Math.abs(a.left - b.left), Math.abs(a.top - b.top), Math.abs(a.width - b.width), Math.abs(a.height - b.height));
-	})()`); d > 1 {
-		t.Errorf("the picture is %.1f px off the chart's box", d)
 	}
 	painted := eval[float64](tb, `new Promise((resolve) => {
 		new PerformanceObserver((list) => {
@@ -72,13 +69,20 @@ func TestFirstPicture(t *testing.T) {
 		setTimeout(() => resolve(0), 10000);
 	})`)
 	if painted <= 0 {
-		t.Error("no element-timing entry attnviz:first-heatmap: the bench cannot time the picture")
+		t.Error("no element-timing entry attnviz:first-heatmap: the picture was not painted, or the bench cannot time it")
 	} else {
 		t.Logf("ok: the picture was painted %.0f ms after navigation start", painted)
 	}
+	if d := eval[float64](tb, `(() => {
+		const a = document.querySelector("#heatmap").getBoundingClientRect();
+		const b = `+picture+`.getBoundingClientRect();
+		return Math.max(Math.abs(a.left - b.left), Math.abs(a.top - b.top), Math.abs(a.width - b.width), Math.abs(a.height - b.height));
+	})()`); d > 1 {
+		t.Errorf("the picture is %.1f px off the chart's box", d)
+	}
 
 	// The picture shows the live chart's tokens and numbers.
-	texts := eval[[]string](tb, `fetch(document.querySelector("#heatmap .chart-picture").src)
+	texts := eval[[]string](tb, `fetch(getComputedStyle(`+picture+`).backgroundImage.match(/url\("?([^")]*)"?\)/)[1])
 		.then((r) => r.text())
 		.then((svg) => [...new DOMParser().parseFromString(svg, "image/svg+xml").querySelectorAll("text")].map((t) => t.textContent.trim()))`)
 	var got []string
@@ -98,13 +102,15 @@ func TestFirstPicture(t *testing.T) {
 		}
 	}
 
-	// Hidden where the page opens another heatmap: a link with settings, or
-	// another language.
-	if shown(s.URL() + "?text=Another+sentence") {
-		t.Error("a link with settings shows the example sentence's picture")
-	}
-	if shown(s.URL() + "#text=Another+sentence") {
-		t.Error("a link with settings in its fragment shows the example sentence's picture")
+	// Hidden, and not even downloaded, where the page opens another
+	// heatmap: a link with settings, or another language.
+	for _, link := range []string{"?text=Another+sentence", "#text=Another+sentence"} {
+		if shown(s.URL() + link) {
+			t.Errorf("the link %s shows the example sentence's picture", link)
+		}
+		if downloaded() {
+			t.Errorf("the link %s downloads the example sentence's picture it hides", link)
+		}
 	}
 	eval[bool](tb, `(localStorage.setItem("attnviz.lang", "zh-Hans"), true)`)
 	if shown(s.URL()) {
@@ -114,4 +120,17 @@ func TestFirstPicture(t *testing.T) {
 	if !shown(s.URL()) {
 		t.Error("with English chosen, the page hides the picture")
 	}
+}
+
+// TestWorkerWithoutCharts opens a link with an empty sentence, which draws
+// no chart, on a fresh origin: the page still tells the service worker to
+// cache the site (cmd/build's pageDrawn), well before the worker's own
+// limit of 30 s.
+func TestWorkerWithoutCharts(t *testing.T) {
+	tb := newTab(t, newSite(t, ""))
+	tb.do("opening an empty sentence", chromedp.Navigate(tb.site.URL()+"#text="))
+	tb.waitFor("the empty sentence's prompt", `!!window.attnviz && window.attnviz.result() === null`, 60*time.Second)
+	tb.waitFor("the service worker to control the page, which it does once the page says it has nothing to draw",
+		`navigator.serviceWorker && navigator.serviceWorker.controller !== null`, 20*time.Second)
+	tb.checkClean("an empty sentence")
 }

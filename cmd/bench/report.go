@@ -305,7 +305,7 @@ func (r *results) loadRows() []Row {
 			appPicture = Median(ms)
 			picture.Measured = FormatMs(appPicture) + medianOf(len(ms))
 		} else {
-			picture.Measured = "no picture painted"
+			picture.Measured = fmt.Sprintf("painted in %d of %d loads", len(ms), len(r.appLoads))
 		}
 		total.Measured = FormatBytes(app.Total)
 		total.Result = Verdict(app.Total <= targetFirstLoad)

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -308,6 +309,13 @@ func TestGenerateSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	css, err := os.ReadFile(filepath.Join("..", "..", "web", "app.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "url(" + path.Base(ui.FirstPicture) + ")"; !bytes.Contains(css, []byte(want)) {
+		t.Errorf("web/app.css does not show the first heatmap's picture: no %s", want)
+	}
 	web := t.TempDir()
 	for name, data := range map[string][]byte{
 		"app.wasm":          []byte("\x00asm not really"),
@@ -342,7 +350,7 @@ func TestGenerateSite(t *testing.T) {
 			`src="` + prefix + `/app.js"`,
 			`href="` + prefix + `/manifest.webmanifest"`,
 			`id="sentence"`,
-			`src="` + prefix + ui.FirstPicture + `"`,
+			`class="chart-picture"`,
 			`document.documentElement.classList.add("no-first-picture")`,
 		} {
 			if !strings.Contains(index, want) {

@@ -75,14 +75,15 @@ process.stdin.on("end", () => {
   walk(option, (obj) => {
     if (typeof obj.fontFamily === "string") obj.fontFamily = obj.fontFamily.replaceAll('"', "'");
   });
-  // A picture: no hover styles.
+  // A picture: no hover.
   for (const s of [].concat(option.series || [])) {
     s.silent = true;
     s.emphasis = { disabled: true };
   }
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: side, height: side });
   chart.setOption(option);
-  const svg = chart.renderToSVGString();
+  // Without the hover styles that ECharts' SVG would carry.
+  const svg = chart.getZr().painter.renderToString({ cssEmphasis: false, useViewBox: true });
   chart.dispose();
   // ECharts' SSR keeps a timer running: end once the SVG is written.
   process.stdout.write(svg, () => process.exit(0));

@@ -90,9 +90,9 @@ func (r prefixResolver) Resolve(location string) string {
 //     handlers are async functions the browser does not wait for: a page could
 //     go offline with a half-filled cache, and an update could delete the old
 //     cache before the new one is complete);
-//   - the install waits until a page has drawn its first chart before it
-//     caches the files (pageDrawn), so that caching does not slow a first
-//     visit down;
+//   - the install waits until a page has drawn its first chart (30 s at
+//     most) before it caches the files (pageDrawn), so that caching does not
+//     slow a first visit down;
 //   - a navigation is answered from the cache whatever its query, so that a
 //     link carrying the page's state in its query opens offline too.
 func serviceWorkerTemplate() (string, error) {
@@ -118,38 +118,31 @@ func serviceWorkerTemplate() (string, error) {
 });
 
 // pageDrawn resolves once a page of the app says it has drawn its first
-// chart (app/browser.go answers), or after a minute without an answer.
-// Caching the files, which compiles echarts.js again for its code cache,
-// would take CPU that a first visit needs to start the wasm and draw. The
-// worker asks every 200 ms: a page answers only once its wasm runs.
-function pageDrawn() {
-  return new Promise((resolve) => {
-    const start = Date.now();
-    let timer;
-    const done = () => {
-      clearInterval(timer);
-      self.removeEventListener("message", onMessage);
-      resolve();
-    };
-    const onMessage = (event) => {
-      if (event.data && event.data.type === "` + ui.PageHasDrawn + `") {
-        done();
-      }
-    };
-    const ask = async () => {
-      if (Date.now() - start > 60000) {
-        done();
-        return;
-      }
-      const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      for (const page of pages) {
-        page.postMessage({ type: "` + ui.WorkerAsksDrawn + `" });
-      }
-    };
-    self.addEventListener("message", onMessage);
-    timer = setInterval(ask, 200);
-    ask();
-  });
+// chart, or has none to draw (app/browser.go answers), or after 30 s
+// without an answer. Caching the files, which compiles echarts.js again for
+// its code cache, would take CPU that a first visit needs to start the wasm
+// and draw. The worker asks every 200 ms: a page answers only once its wasm
+// runs. The listener of the answers is added as the script starts, as
+// browsers want a worker's listeners.
+let pageHasDrawn;
+const pageDrawnOnce = new Promise((resolve) => (pageHasDrawn = resolve));
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "` + ui.PageHasDrawn + `") {
+    pageHasDrawn();
+  }
+});
+
+async function pageDrawn() {
+  const ask = async () => {
+    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    for (const page of pages) {
+      page.postMessage({ type: "` + ui.WorkerAsksDrawn + `" });
+    }
+  };
+  const timer = setInterval(ask, 200);
+  ask();
+  await Promise.race([pageDrawnOnce, new Promise((resolve) => setTimeout(resolve, 30000))]);
+  clearInterval(timer);
 }`,
 		},
 		{
