@@ -206,17 +206,20 @@ func waitMark(ctx context.Context, timeout time.Duration) (float64, error) {
 // pictureTime returns when the page painted the picture of the first
 // heatmap that the build pre-renders (app/first_picture.go): the renderTime
 // of its PerformanceElementTiming entry, from navigation start. It returns
-// 0 for a page without one. Called once the page has drawn, when the picture,
-// painted before, is in the observer's buffer.
+// 0 for a page without one (no script#first-picture in its head), or whose
+// picture was not painted before the wasm replaced the pre-rendered page.
+// Called once the page has drawn, when the entry of a painted picture is in
+// the observer's buffer; the buffer is delivered in a task of its own, which
+// a busy page can hold back: it waits for it up to 5 s.
 func pictureTime(ctx context.Context) (float64, error) {
 	js := fmt.Sprintf(`new Promise((resolve) => {
-  if (!window.PerformanceElementTiming) return resolve(0);
+  if (!window.PerformanceElementTiming || !document.querySelector("script#first-picture")) return resolve(0);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       if (e.identifier === %q) resolve(e.renderTime || e.loadTime);
     }
   }).observe({ type: "element", buffered: true });
-  setTimeout(() => resolve(0), 500);
+  setTimeout(() => resolve(0), 5000);
 })`, firstPictureTiming)
 	ms, err := evalAwait[float64](ctx, 10*time.Second, js)
 	if err != nil {
