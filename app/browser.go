@@ -239,3 +239,46 @@ func (w *workerAnswer) stop() {
 	}
 	*w = workerAnswer{}
 }
+
+// earlyInput is what a visitor typed into the pre-rendered page's
+// #sentence while the wasm was still loading: the page looks ready (the
+// first heatmap's picture is there), so a student may start typing.
+type earlyInput struct {
+	typed   bool   // the field no longer holds what the server wrote
+	text    string // what it holds
+	focused bool   // it had the keyboard focus
+	caret   int    // where its caret was, in UTF-16 code units
+}
+
+// readEarlyInput reads the pre-rendered #sentence, which go-app is about to
+// replace with the live one: Page.OnInit runs before it does.
+func readEarlyInput() earlyInput {
+	var in earlyInput
+	tryJS(func() {
+		doc := app.Window().Get("document")
+		el := doc.Call("getElementById", "sentence")
+		if !el.Truthy() || el.Get("value").String() == el.Get("defaultValue").String() {
+			return
+		}
+		in.typed, in.text = true, el.Get("value").String()
+		in.focused = doc.Get("activeElement").Equal(el)
+		if c := el.Get("selectionStart"); c.Type() == app.TypeNumber {
+			in.caret = c.Int()
+		}
+	})
+	return in
+}
+
+// restoreCaret gives the live #sentence the focus and the caret that the
+// pre-rendered one had.
+func (in earlyInput) restoreCaret() {
+	if !in.focused {
+		return
+	}
+	tryJS(func() {
+		if el := app.Window().Get("document").Call("getElementById", "sentence"); el.Truthy() {
+			el.Call("focus")
+			el.Call("setSelectionRange", in.caret, in.caret)
+		}
+	})
+}

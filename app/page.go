@@ -42,6 +42,7 @@ type Page struct {
 	ctx         app.Context  // the page's own context, from OnMount
 	hooks       []app.Func   // the functions of window.attnviz
 	worker      workerAnswer // answers the service worker (browser.go)
+	early       earlyInput   // what was typed before the wasm ran (browser.go)
 	link        string       // the link state last read from or written to the URL
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
@@ -49,6 +50,8 @@ type Page struct {
 
 // OnInit opens the view the link asks for (in the browser; the server
 // pre-renders the default view) and computes it, before the first render.
+// What a visitor typed into the pre-rendered page meanwhile replaces the
+// link's sentence.
 func (p *Page) OnInit() {
 	lang, link := LangEN, ""
 	if app.IsClient {
@@ -58,9 +61,13 @@ func (p *Page) OnInit() {
 			badLinkAtStart = false
 			p.notice = "notice.badLink"
 		}
+		p.early = readEarlyInput()
 	}
 	p.open(link, DefaultState(lang))
 	p.link = link
+	if p.early.typed {
+		p.set(app.Context{}, app.Event{}, func(s *State) { s.Text = p.early.text })
+	}
 }
 
 // open shows the view of link, or def with a notice if link is malformed or
@@ -88,9 +95,10 @@ func (p *Page) OnMount(ctx app.Context) {
 	setDocumentLang(p.state.Lang)
 	p.installHooks()
 	p.worker.start(func() bool { return p.result == nil }) // an empty sentence has no charts
-	if p.link != "" {
+	if p.link != "" || p.early.typed {
 		p.writeLink()
 	}
+	p.early.restoreCaret()
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the

@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestFirstPicture checks the picture of the first heatmap
@@ -133,4 +136,69 @@ func TestWorkerWithoutCharts(t *testing.T) {
 	tb.waitFor("the service worker to control the page, which it does once the page says it has nothing to draw",
 		`navigator.serviceWorker && navigator.serviceWorker.controller !== null`, 20*time.Second)
 	tb.checkClean("an empty sentence")
+}
+
+// TestEarlyTyping types into the pre-rendered page while app.wasm is held
+// back, as on a slow connection: when the wasm starts, the live page keeps
+// the text, the focus and the caret, computes the text and puts it into the
+// link.
+func TestEarlyTyping(t *testing.T) {
+	s := newSite(t, "")
+	tb := newTab(t, s)
+	var (
+		mu       sync.Mutex
+		held     []fetch.RequestID
+		released bool
+	)
+	release := func(id fetch.RequestID) {
+		go chromedp.Call(tb.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
+	}
+	chromedp.Listen(tb.ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			mu.Lock()
+			defer mu.Unlock()
+			if released {
+				release(e.RequestID)
+			} else {
+				held = append(held, e.RequestID)
+			}
+		}
+	})
+	if _, err := chromedp.Call(tb.ctx, fetch.Enable, fetch.EnableParams{
+		Patterns: []*fetch.RequestPattern{{URLPattern: "*/web/app.wasm"}},
+	}); err != nil {
+		t.Fatalf("holding app.wasm back: %v", err)
+	}
+	tb.do("opening "+s.URL(), chromedp.Navigate(s.URL()))
+	tb.waitFor("the pre-rendered page", `document.readyState === "complete" && !!document.querySelector("#sentence")`, 30*time.Second)
+	if eval[bool](tb, `!!window.attnviz`) {
+		t.Fatal("the wasm ran although app.wasm was held back")
+	}
+
+	const typed = "Students type before the engine"
+	eval[bool](tb, `(document.querySelector("#sentence").value = "", true)`)
+	tb.do("typing into the pre-rendered page", chromedp.SendKeys(chromedp.CSS("#sentence"), typed))
+	tb.do("moving the caret", chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft))
+
+	mu.Lock()
+	released = true
+	for _, id := range held {
+		release(id)
+	}
+	mu.Unlock()
+	tb.waitFor("the first render", firstRender, 60*time.Second)
+
+	if got := tb.state().Text; got != typed {
+		t.Errorf("the live page's sentence is %q, want what was typed before it started, %q", got, typed)
+	}
+	if r := tb.result(); strings.Join(r.Tokens, " ") != typed {
+		t.Errorf("the live page computed tokens %q, want those of %q", r.Tokens, typed)
+	}
+	if got := eval[string](tb, `document.activeElement?.id ?? ""`); got != "sentence" {
+		t.Errorf("the focus is on %q, want #sentence, where the student was typing", got)
+	}
+	if got, want := eval[int](tb, `document.querySelector("#sentence").selectionStart`), len(typed)-2; got != want {
+		t.Errorf("the caret is at %d, want %d, where it was", got, want)
+	}
+	tb.waitFor("the link to carry the sentence", `decodeURIComponent(location.href.replaceAll("+", " ")).includes(`+jsString(typed)+`)`, 10*time.Second)
 }
