@@ -500,8 +500,10 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
   (body and HTTP headers) for the page's own requests (the service worker's precache requests are
   counted only in the "total sent" row, by the server); first render is the mark's startTime, from navigation start, the median
   of %d loads. Until its wasm has drawn, the app's pre-rendered page shows a picture of its first heatmap,
-  drawn by ECharts at build time (`+"`app/first_picture.go`"+`): the row "the build's picture" times its paint
-  (the renderTime of its PerformanceElementTiming entry), against the same bare first render. Typing: the app opened with its heads set through the URL, the sentence set to the
+  drawn by ECharts at build time (`+"`app/first_picture.go`"+`): the row "first heatmap on screen" times its paint
+  (the renderTime of its PerformanceElementTiming entry), or, in a load where the wasm replaced the page before
+  the picture was painted (app.wasm arrives at once on loopback), the live first render; against the same bare
+  first render. Typing: the app opened with its heads set through the URL, the sentence set to the
   number of tokens, then %d keystrokes into #sentence (fewer where a setting takes longer than %v),
   one at a time, each waited for (a letter appended, then deleted), after %d uncounted ones; median
   and p95 (nearest rank) of the attnviz:update measures; the longest PerformanceObserver "longtask"

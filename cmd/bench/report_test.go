@@ -107,7 +107,7 @@ func TestRowsVerdicts(t *testing.T) {
 	if row := find(t, rows, "first render"); row.Ratio != "1.40×" || row.Result != Miss {
 		t.Errorf("first render: %+v", row)
 	}
-	if row := find(t, rows, "first heatmap on screen"); row.Ratio != "0.50×" || row.Result != Pass || row.Compared != "bare 1.00 s" {
+	if row := find(t, rows, "first heatmap on screen"); row.Ratio != "0.50×" || row.Result != Pass || row.Compared != "bare 1.00 s" || !strings.HasSuffix(row.Measured, "the picture in 1") {
 		t.Errorf("first heatmap's picture: %+v", row)
 	}
 	if row := find(t, rows, "update p95, 16 tokens"); row.Result != Miss || !strings.HasPrefix(row.Measured, "30.0 ms") {
@@ -228,5 +228,16 @@ func TestRowsNothingMeasured(t *testing.T) {
 	skipped := &results{sizes: forward.Sizes, skipped: map[string]bool{"engine": true, "wasm": true, "page": true}}
 	if rows := skipped.Rows(); len(rows) != 0 {
 		t.Errorf("skipped sections gave %d rows", len(rows))
+	}
+}
+
+func TestFirstHeatmaps(t *testing.T) {
+	ms, painted := firstHeatmaps([]firstLoad{
+		{PictureMs: 0, FirstRenderMs: 2000},    // the wasm replaced the page before the picture was painted
+		{PictureMs: 500, FirstRenderMs: 2100},  // the picture first
+		{PictureMs: 2500, FirstRenderMs: 2400}, // the live chart first
+	})
+	if want := []float64{2000, 500, 2400}; !slices.Equal(ms, want) || painted != 1 {
+		t.Errorf("firstHeatmaps = %v, %d; want %v, 1", ms, painted, want)
 	}
 }
