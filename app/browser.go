@@ -159,12 +159,19 @@ func measureSince(start float64) {
 // markFirstDraw records the performance mark "attnviz:first-render" the
 // first time a chart is drawn.
 func markFirstDraw() {
+	if !firstDrawn() {
+		tryJS(func() { app.Window().Get("performance").Call("mark", markFirstRender) })
+	}
+}
+
+// firstDrawn reports whether the page has drawn a chart: whether it has the
+// mark "attnviz:first-render".
+func firstDrawn() bool {
+	var drawn bool
 	tryJS(func() {
-		perf := app.Window().Get("performance")
-		if perf.Call("getEntriesByName", markFirstRender).Length() == 0 {
-			perf.Call("mark", markFirstRender)
-		}
+		drawn = app.Window().Get("performance").Call("getEntriesByName", markFirstRender).Length() > 0
 	})
+	return drawn
 }
 
 // eventTime returns the timeStamp of e, or 0 when there is no event.
@@ -218,7 +225,7 @@ func (w *workerAnswer) start(nothing func() bool) {
 			if !data.Truthy() || data.Get("type").String() != WorkerAsksDrawn || !source.Truthy() {
 				return
 			}
-			if nothing() || app.Window().Get("performance").Call("getEntriesByName", markFirstRender).Length() > 0 {
+			if nothing() || firstDrawn() {
 				source.Call("postMessage", map[string]any{"type": PageHasDrawn})
 			}
 		})

@@ -322,10 +322,8 @@ func (r *results) loadRows() []Row {
 		sw.Ratio = FormatRatio(float64(app.ServerTotal) / float64(bare.ServerTotal))
 		ratio := appRender / bareRender
 		render.Ratio, render.Result = FormatRatio(ratio), Verdict(ratio <= targetFirstRender)
-		if appPicture > 0 {
-			ratio := appPicture / bareRender
-			picture.Ratio, picture.Result = FormatRatio(ratio), Verdict(ratio <= targetFirstRender)
-		}
+		ratio = appPicture / bareRender
+		picture.Ratio, picture.Result = FormatRatio(ratio), Verdict(ratio <= targetFirstRender)
 	}
 	return append(rows, total, sw, picture, render)
 }
