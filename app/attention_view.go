@@ -24,6 +24,37 @@ type AttentionView struct {
 	main      ChartParts
 	mainTip   func(row, col int, v float64) string
 	mainKey   string
+
+	// The mounted large chart and grid of thumbnails, which drawNow draws.
+	mainChart Ref[Chart]
+	grid      Ref[HeatmapGrid]
+}
+
+// OnMount has the page's keystrokes drawn at once (live.go).
+func (v *AttentionView) OnMount(app.Context) {
+	v.Props.Live.Own(v, v.drawNow)
+}
+
+// OnDismount stops drawing the page's keystrokes.
+func (v *AttentionView) OnDismount() {
+	v.Props.Live.Release(v)
+}
+
+// drawNow draws the large chart and the thumbnails of p at once, when only
+// what they show changed: the Props the page renders next (live.go). go-app's
+// frame then renders p, finds the same parts, built once, already drawn, and
+// updates the rest.
+func (v *AttentionView) drawNow(p Props) bool {
+	r, main, grid := p.Result, v.mainChart.get(), v.grid.get()
+	if r == nil || main == nil || main.chart == nil || grid == nil || p.State.Lang != v.Props.State.Lang {
+		return false
+	}
+	head := shownHead(p.State.Head, r)
+	v.build(p, head)
+	if !grid.drawNow(v.thumbs) {
+		return false
+	}
+	return main.drawNow(v.main, v.mainTip, selectedCell(p.State.Cell, len(r.Tokens)))
 }
 
 // Render returns the view, or a prompt when there is nothing to show.
@@ -36,11 +67,8 @@ func (v *AttentionView) Render() app.UI {
 			app.P().Text(T(lang, "empty.body")),
 		)
 	}
-	head := v.Props.State.Head
-	if head >= len(r.Heads) {
-		head = HeadMean
-	}
-	v.build(r, head)
+	head := shownHead(v.Props.State.Head, r)
+	v.build(v.Props, head)
 
 	name := headName(lang, head)
 	thumbs := make([]app.UI, 0, len(r.Heads)+1)
@@ -68,6 +96,7 @@ func (v *AttentionView) Render() app.UI {
 						v.Props.Set(ctx, e, func(s *State) { s.Cell = CellRef{I: row, J: col, On: true} })
 					},
 					MinSize: heatmapMinSize(len(r.Tokens)),
+					Ref:     &v.mainChart,
 					Loading: T(lang, "chart.loading"),
 					Picture: true,
 				},
@@ -80,7 +109,7 @@ func (v *AttentionView) Render() app.UI {
 		app.Div().Class("panel", "thumbs-panel").Body(
 			app.H3().Text(T(lang, "attn.all")),
 			app.P().Class("caption").Text(T(lang, "attn.all.caption")),
-			app.Div().Class("thumbs").Body(append(thumbs, &HeatmapGrid{Images: v.thumbs, Slot: "thumb-chart"})...),
+			app.Div().Class("thumbs").Body(append(thumbs, &HeatmapGrid{Images: v.thumbs, Slot: "thumb-chart", Ref: &v.grid})...),
 		),
 		&CellPanel{Props: v.Props},
 	)
@@ -94,10 +123,19 @@ func selectedCell(cell CellRef, n int) CellRef {
 	return cell
 }
 
-// build makes the chart options that are out of date.
-func (v *AttentionView) build(r *attention.Result, head int) {
-	lang := v.Props.State.Lang
-	key := strconv.Itoa(v.Props.Rev) + "/" + lang
+// shownHead returns the head of r that head selects: the mean where r has
+// no such head.
+func shownHead(head int, r *attention.Result) int {
+	if head >= len(r.Heads) {
+		return HeadMean
+	}
+	return head
+}
+
+// build makes the chart options of p that are out of date.
+func (v *AttentionView) build(p Props, head int) {
+	r, lang := p.Result, p.State.Lang
+	key := strconv.Itoa(p.Rev) + "/" + lang
 	if key != v.thumbsKey {
 		// A new slice: the HeatmapGrid holds the last one, and go-app
 		// tells it apart from the new by comparing the two.

@@ -70,7 +70,7 @@ func TestWeightsHeatmap(t *testing.T) {
 	// an image, and
 	// every thumbnail as a picture for its HeatmapGrid.
 	v := &AttentionView{Props: Props{State: s, Result: r, Rev: 1}}
-	v.build(r, 2)
+	v.build(v.Props, 2)
 	if img := v.main.Image; img == nil || img.Rows != 60 || img.Cols != 60 {
 		t.Errorf("60 tokens: the main chart's image %+v, want 60×60", img)
 	} else if got, _ := img.at(59, 0); got != r.Heads[2].Weights.At(59, 0) {
@@ -94,7 +94,7 @@ func TestWeightsHeatmap(t *testing.T) {
 			t.Fatal(err)
 		}
 		v = &AttentionView{Props: Props{State: s, Result: r, Rev: 2 + n}}
-		v.build(r, 0)
+		v.build(v.Props, 0)
 		if image := v.main.Image != nil; image != (n > maxLabelledCells) || v.main.Base == "" {
 			t.Errorf("%d tokens: the main chart is an image: %v", n, image)
 		}

@@ -41,6 +41,10 @@ type Chart struct {
 	// a cell it draws, or none.
 	Selected CellRef
 
+	// Ref, if not nil, points at this Chart while it is mounted, for a
+	// parent that draws into it ahead of go-app's frame (drawNow).
+	Ref *Ref[Chart]
+
 	chart      app.Value // the ECharts instance; nil when not mounted
 	observer   app.Value // the ResizeObserver watching the element
 	onResize   app.Func
@@ -89,6 +93,7 @@ func (c *Chart) Render() app.UI {
 // downloads, so the first charts may mount before it has run.
 func (c *Chart) OnMount(ctx app.Context) {
 	c.ctx = ctx
+	c.Ref.set(c)
 	if app.Window().Get("echarts").Truthy() {
 		c.mount(ctx)
 		return
@@ -188,6 +193,7 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 // OnDismount disposes of the ECharts instance and releases the Go functions
 // it and the ResizeObserver call.
 func (c *Chart) OnDismount() {
+	c.Ref.clear(c)
 	c.onScreen.stop()
 	if c.observer != nil {
 		c.observer.Call("disconnect")
@@ -208,6 +214,19 @@ func (c *Chart) OnDismount() {
 	c.drawnParts = ChartParts{}
 	c.media = chartMedia{}
 	c.outlines = cellOutlines{}
+}
+
+// drawNow draws parts, with tip as its tooltip and selected ringed, at once:
+// in the event that changed them, ahead of go-app's next frame (live.go),
+// which then finds them drawn. It reports false, drawing nothing, until
+// ECharts has loaded.
+func (c *Chart) drawNow(parts ChartParts, tip func(row, col int, v float64) string, selected CellRef) bool {
+	if c.chart == nil {
+		return false
+	}
+	c.Option, c.Parts, c.Tooltip, c.Selected = "", parts, tip, selected
+	c.draw()
+	return true
 }
 
 // draw hands ECharts the option if it has changed, and rings the cells of

@@ -24,8 +24,9 @@ import (
 type HeatmapGrid struct {
 	app.Compo
 
-	Images []*HeatmapImage // one per slot, in the slots' document order; nil leaves a slot empty
-	Slot   string          // the class of the slots
+	Images []*HeatmapImage   // one per slot, in the slots' document order; nil leaves a slot empty
+	Slot   string            // the class of the slots
+	Ref    *Ref[HeatmapGrid] // if not nil, points at this grid while it is mounted (drawNow)
 
 	chart    app.Value
 	layers   []imageLayer
@@ -44,6 +45,7 @@ func (g *HeatmapGrid) Render() app.UI {
 
 // OnMount creates the ECharts instance once ECharts has loaded.
 func (g *HeatmapGrid) OnMount(ctx app.Context) {
+	g.Ref.set(g)
 	if app.Window().Get("echarts").Truthy() {
 		g.mount()
 		return
@@ -80,6 +82,7 @@ func (g *HeatmapGrid) OnUpdate(ctx app.Context) {
 // OnDismount disposes of the ECharts instance and releases the functions
 // JavaScript calls.
 func (g *HeatmapGrid) OnDismount() {
+	g.Ref.clear(g)
 	if g.observer != nil {
 		g.observer.Call("disconnect")
 		g.observer = nil
@@ -95,6 +98,19 @@ func (g *HeatmapGrid) OnDismount() {
 		g.onResize.Release()
 	}
 	g.renders, g.onResize, g.layers, g.boxes, g.sizes = nil, nil, nil, nil, nil
+}
+
+// drawNow draws images at once, in the event that changed them, ahead of
+// go-app's next frame (live.go). It reports false, drawing nothing, until
+// ECharts has loaded, and when images do not fill the slots it has drawn:
+// a change of their number waits for go-app to change the slots.
+func (g *HeatmapGrid) drawNow(images []*HeatmapImage) bool {
+	if g.chart == nil || len(images) != len(g.boxes) {
+		return false
+	}
+	g.Images = images
+	g.draw()
+	return true
 }
 
 // draw shows what changed: the whole option, to ECharts, when the slots

@@ -41,6 +41,7 @@ type Page struct {
 
 	ctx         app.Context  // the page's own context, from OnMount
 	hooks       []app.Func   // the functions of window.attnviz
+	live        Live         // the view's drawer of heatmaps in the event (live.go)
 	worker      workerAnswer // answers the service worker (browser.go)
 	early       earlyInput   // what was typed before the wasm ran (browser.go)
 	link        string       // the link state last read from or written to the URL
@@ -170,14 +171,26 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*State)) {
 	}
 	p.afterChange(old)
 	p.scheduleLinkWrite()
-	if start > 0 {
-		// Defers run in order once the frame has updated the DOM, and the
-		// charts queue theirs (setOption) during that update: a defer
-		// queued by this one runs after every chart has drawn.
-		ctx.Defer(func(ctx app.Context) {
-			ctx.Defer(func(app.Context) { measureSince(start) })
-		})
+	if start <= 0 {
+		return
 	}
+	if p.state.View == old.View && p.live.Draw(p.props()) {
+		// The view has drawn its heatmaps in this event, ahead of go-app's
+		// frame, which updates the rest of the page (live.go).
+		measureSince(start)
+		return
+	}
+	// Defers run in order once the frame has updated the DOM, and the
+	// charts queue theirs (setOption) during that update: a defer queued
+	// by this one runs after every chart has drawn.
+	ctx.Defer(func(ctx app.Context) {
+		ctx.Defer(func(app.Context) { measureSince(start) })
+	})
+}
+
+// props returns what the page hands its view.
+func (p *Page) props() Props {
+	return Props{State: p.state, Result: p.result, Rev: p.rev, Set: p.set, Live: &p.live}
 }
 
 // afterChange applies to the browser what changed since old.
@@ -318,7 +331,7 @@ func (p *Page) Render() app.UI {
 					),
 				),
 				app.Div().Class("stage").Body(
-					v.New(Props{State: p.state, Result: p.result, Rev: p.rev, Set: p.set}),
+					v.New(p.props()),
 				),
 			),
 		),

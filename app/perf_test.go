@@ -36,7 +36,7 @@ func BenchmarkKeystrokeOptions(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				v.Props.Rev++
-				v.build(r, HeadMean)
+				v.build(v.Props, HeadMean)
 			}
 		})
 	}

@@ -17,6 +17,10 @@ type Props struct {
 	Rev    int // increases with every run that changes Result
 
 	Set Setter // changes the settings
+
+	// Live, if the view registers with it, lets the page have the view draw
+	// the heatmaps of a change in the change's own event (live.go).
+	Live *Live
 }
 
 // A Setter changes the page's settings from the event handler of e: the page

@@ -75,6 +75,7 @@ func TestSentenceMatchesCLI(t *testing.T) {
 				window.__inputs = 0;
 				document.querySelector("#sentence").addEventListener("input", () => window.__inputs++);
 			})()`)
+			tb.snapshotAtUpdates()
 			n := tb.updates()
 			const typed = " Really?"
 			tb.do("typing", chromedp.SendKeys(chromedp.CSS("#sentence"), typed))
@@ -90,6 +91,7 @@ func TestSentenceMatchesCLI(t *testing.T) {
 				t.Fatal(err)
 			}
 			tb.checkHeatmap("typed key by key, head "+st.Head, r.Tokens, w)
+			tb.checkSnapshotsAtUpdates(len(typed))
 			durations := eval[[]float64](tb, `performance.getEntriesByName("attnviz:update", "measure").map(m => m.duration)`)
 			t.Logf("attnviz:update durations (ms): %.1f", durations)
 			tb.checkClean("typing")

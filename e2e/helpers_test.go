@@ -471,6 +471,93 @@ func (tb *tab) checkHeatmap(what string, tokens []string, want [][]float64) {
 	}
 }
 
+// snapshotAtUpdates has the page record, at the moment it records each
+// attnviz:update measure, what #heatmap's option shows, the colours of the
+// mean's thumbnail in the corners of its last row, and the result and head
+// they should show: the measure's contract is that it ends when the
+// heatmaps show the input's result.
+func (tb *tab) snapshotAtUpdates() {
+	tb.t.Helper()
+	eval[chromedp.Void](tb, `(() => {
+		window.__atUpdates = [];
+		const measure = performance.measure, pixel = `+slotPixelJS+`;
+		performance.measure = function (name, ...rest) {
+			if (name === "attnviz:update") {
+				const o = echarts.getInstanceByDom(document.querySelector("#heatmap")).getOption();
+				const result = JSON.parse(window.attnviz.result()), n = result.tokens.length;
+				const mean = (col) => pixel('.thumbs [data-thumb="mean"] .thumb-chart', n - 1, col, n, n);
+				window.__atUpdates.push(JSON.stringify({
+					x: o.xAxis[0].data, y: o.yAxis[0].data, type: o.series[0].type,
+					cells: o.series[0].data.map(d => (Array.isArray(d) ? d : d.value).slice(0, 3)),
+					meanThumb: [mean(0), mean(n - 1)],
+					result, head: window.attnviz.state().head,
+				}));
+			}
+			return measure.call(this, name, ...rest);
+		};
+	})()`)
+}
+
+// checkSnapshotsAtUpdates checks that snapshotAtUpdates recorded at least
+// n updates and that at each #heatmap already showed the result's tokens and
+// the head's weights, and the mean's thumbnail the mean weights.
+func (tb *tab) checkSnapshotsAtUpdates(n int) {
+	tb.t.Helper()
+	snaps := eval[[]string](tb, `window.__atUpdates`)
+	if len(snaps) < n {
+		tb.t.Errorf("%d updates recorded while typing %d keys", len(snaps), n)
+	}
+	bad := 0
+	for k, raw := range snaps {
+		var s struct {
+			X, Y      []string
+			Type      string
+			Cells     [][3]float64
+			MeanThumb [2][3]int
+			Result    result
+			Head      string
+		}
+		if err := json.Unmarshal([]byte(raw), &s); err != nil {
+			tb.t.Fatalf("update %d: %v", k+1, err)
+		}
+		w, err := s.Result.weights(s.Head)
+		if err != nil {
+			tb.t.Fatalf("update %d: %v", k+1, err)
+		}
+		var problem string
+		last := len(s.Result.WeightsMean) - 1
+		switch {
+		case last < 0:
+			problem = "no tokens"
+		case !nearColor(s.MeanThumb[0], viridisAt(s.Result.WeightsMean[last][0]), 3) ||
+			!nearColor(s.MeanThumb[1], viridisAt(s.Result.WeightsMean[last][last]), 3):
+			problem = fmt.Sprintf("the mean's thumbnail, its last row starting rgb%v and ending rgb%v, want rgb%v and rgb%v",
+				s.MeanThumb[0], s.MeanThumb[1], viridisAt(s.Result.WeightsMean[last][0]), viridisAt(s.Result.WeightsMean[last][last]))
+		case s.Type != "heatmap":
+			problem = fmt.Sprintf("#heatmap with a %q series, want a heatmap series at this size", s.Type)
+		case !equalStrings(s.X, s.Result.Tokens) || !equalStrings(s.Y, s.Result.Tokens):
+			problem = fmt.Sprintf("#heatmap labelled x=%q y=%q, want the tokens %q", s.X, s.Y, s.Result.Tokens)
+		case len(s.Cells) != len(w)*len(w):
+			problem = fmt.Sprintf("#heatmap with %d cells, want %d", len(s.Cells), len(w)*len(w))
+		default:
+			for _, c := range s.Cells {
+				if j, i := int(c[0]), int(c[1]); i >= len(w) || j >= len(w) || math.Abs(c[2]-w[i][j]) > 1e-12 {
+					problem = fmt.Sprintf("#heatmap's cell (query %d, key %d) = %v, not the weight of head %s", i, j, c[2], s.Head)
+					break
+				}
+			}
+		}
+		if problem != "" {
+			if bad++; bad <= 3 {
+				tb.t.Errorf("at update %d of %d, the page showed %s", k+1, len(snaps), problem)
+			}
+		}
+	}
+	if bad == 0 && len(snaps) >= n {
+		tb.t.Logf("ok: at each of %d updates, #heatmap and the mean's thumbnail already showed the result", len(snaps))
+	}
+}
+
 // heatmapIsImage reports whether #heatmap is drawn as one image (a custom
 // series) instead of a heatmap series with a cell per element.
 func (tb *tab) heatmapIsImage() bool {

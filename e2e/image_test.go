@@ -405,24 +405,28 @@ func TestOtherViewsDrawPictures(t *testing.T) {
 // [-1 -1 -1] where no canvas draws there.
 func (tb *tab) slotPixel(sel string, row, col, rows, cols int) [3]int {
 	tb.t.Helper()
-	v := eval[[]float64](tb, fmt.Sprintf(`(() => {
-		const slot = document.querySelector(%s);
-		slot.scrollIntoView({block: "center"});
-		const b = slot.getBoundingClientRect();
-		const x = b.left + 2 + (%d + 0.5) * (b.width - 4) / %d;
-		const y = b.top + 2 + (%d + 0.5) * (b.height - 4) / %d;
-		for (const canvas of document.querySelectorAll(".heatmap-grid canvas")) {
-			const c = canvas.getBoundingClientRect();
-			if (x < c.left || x >= c.right || y < c.top || y >= c.bottom) continue;
-			const k = canvas.width / c.width;
-			const d = canvas.getContext("2d").getImageData(Math.floor((x - c.left) * k), Math.floor((y - c.top) * k), 1, 1).data;
-			if (d[3] === 0) continue; // a transparent layer
-			return [d[0], d[1], d[2]];
-		}
-		return [-1, -1, -1];
-	})()`, jsString(sel), col, cols, row, rows))
+	v := eval[[]float64](tb, fmt.Sprintf(`(%s)(%s, %d, %d, %d, %d)`, slotPixelJS, jsString(sel), row, col, rows, cols))
 	return [3]int{int(v[0]), int(v[1]), int(v[2])}
 }
+
+// slotPixelJS is slotPixel's JavaScript function: (sel, row, col, rows,
+// cols) to [r, g, b], [-1, -1, -1] where no canvas draws there.
+const slotPixelJS = `(sel, row, col, rows, cols) => {
+	const slot = document.querySelector(sel);
+	slot.scrollIntoView({block: "center"});
+	const b = slot.getBoundingClientRect();
+	const x = b.left + 2 + (col + 0.5) * (b.width - 4) / cols;
+	const y = b.top + 2 + (row + 0.5) * (b.height - 4) / rows;
+	for (const canvas of document.querySelectorAll(".heatmap-grid canvas")) {
+		const c = canvas.getBoundingClientRect();
+		if (x < c.left || x >= c.right || y < c.top || y >= c.bottom) continue;
+		const k = canvas.width / c.width;
+		const d = canvas.getContext("2d").getImageData(Math.floor((x - c.left) * k), Math.floor((y - c.top) * k), 1, 1).data;
+		if (d[3] === 0) continue; // a transparent layer
+		return [d[0], d[1], d[2]];
+	}
+	return [-1, -1, -1];
+}`
 
 // TestPipelineThumbnails checks the pictures of the pipeline's steps under
 // the causal mask: the weights step has its masked cells grey (#8c939b) and

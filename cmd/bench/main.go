@@ -69,7 +69,7 @@ func main() {
 	only := flag.String("only", "", "run only these sections, comma-separated: engine, wasm, page (then nothing is written unless -out is given)")
 	appState := flag.String("app-state", "", "URL suffix that opens the app with a number of heads, {heads} standing for it (default: try ?heads={heads}, then #heads={heads})")
 	keep := flag.Bool("keep", false, "keep the temporary directory of builds")
-	profileDir := flag.String("profile", "", "after each typing measurement, type 60 more keystrokes under Chromium's CPU profiler and write the profile to this directory (the figures are not affected)")
+	profileDir := flag.String("profile", "", "after each typing measurement, type 60 more keystrokes under Chromium's CPU profiler, then 60 under its tracing, and write the profile and the trace to this directory (the figures are not affected)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		log.Fatalf("unexpected arguments %q", flag.Args())
@@ -394,6 +394,12 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 				log.Printf("profiling %s: %v", tc, err)
 			} else {
 				log.Printf("CPU profile of typing at %s: %s", tc, summary)
+			}
+			summary, err = traceTyping(ctx, c, cfg.profileDir, name, 60)
+			if err != nil {
+				log.Printf("tracing %s: %v", tc, err)
+			} else {
+				log.Printf("Trace of typing at %s: %s", tc, summary)
 			}
 		}
 	}

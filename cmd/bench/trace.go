@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/tracing"
+	"github.com/chromedp/chromedp"
+)
+
+// traceCategories are the trace categories of DevTools' Performance panel
+// that traceTyping records: tasks, script, style, layout, paint and GC.
+var traceCategories = []string{
+	"devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
+	"toplevel", "v8.execute", "v8", "__metadata",
+}
+
+// traceTyping records a Chromium trace while keystrokes are typed into the
+// page c shows (as measureTyping left it), writes it to dir as
+// <name>.trace.json (open it in DevTools' Performance panel, or in
+// ui.perfetto.dev) and returns a summary of where the page's main thread
+// spent its time. Like profileTyping, it is a pass of its own.
+func traceTyping(ctx context.Context, c *chromium, dir, name string, keystrokes int) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	var (
+		mu     sync.Mutex
+		events []json.RawMessage
+		done   = make(chan struct{})
+		once   sync.Once
+	)
+	lctx, stop := context.WithCancel(c.ctx)
+	defer stop()
+	if err := chromedp.Listen(lctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *tracing.EventDataCollected:
+			mu.Lock()
+			for _, v := range ev.Value {
+				events = append(events, json.RawMessage(v))
+			}
+			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			once.Do(func() { close(done) })
+		}
+	}); err != nil {
+		return "", err
+	}
+	count, err := evalAwait[int](c.ctx, 5*time.Second, "window.__bench.updates()")
+	if err != nil {
+		return "", err
+	}
+	if _, err := chromedp.Call(c.ctx, tracing.Start, tracing.StartParams{
+		TraceConfig: &tracing.TraceConfig{IncludedCategories: traceCategories},
+	}); err != nil {
+		return "", err
+	}
+	for i := range keystrokes {
+		if count, err = typeKey(c, i, count); err != nil {
+			return "", err
+		}
+	}
+	if _, err := chromedp.Call(c.ctx, tracing.End, cdp.Empty{}); err != nil {
+		return "", err
+	}
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		return "", fmt.Errorf("the trace did not complete within 30 s")
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+	mu.Lock()
+	b, err := json.Marshal(map[string]any{"traceEvents": events})
+	mu.Unlock()
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, name+".trace.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return "", err
+	}
+	sum, err := summarizeTrace(b, keystrokes, 15)
+	if err != nil {
+		return "", err
+	}
+	return path + "\n" + sum, nil
+}
+
+// traceEvent is the part of a trace event that summarizeTrace reads.
+type traceEvent struct {
+	Name string         `json:"name"`
+	Ph   string         `json:"ph"`
+	Ts   float64        `json:"ts"`  // µs
+	Dur  float64        `json:"dur"` // µs
+	Pid  int            `json:"pid"`
+	Tid  int            `json:"tid"`
+	Args map[string]any `json:"args"`
+}
+
+// summarizeTrace returns the self time of each kind of complete event on
+// the busiest renderer main thread of a trace (JSON with traceEvents), per
+// keystroke: time in an event, less the time in the events nested in it.
+func summarizeTrace(b []byte, keystrokes, top int) (string, error) {
+	var t struct {
+		TraceEvents []traceEvent `json:"traceEvents"`
+	}
+	if err := json.Unmarshal(b, &t); err != nil {
+		return "", err
+	}
+	type thread struct{ pid, tid int }
+	mains := map[thread]bool{}
+	for _, e := range t.TraceEvents {
+		if e.Ph == "M" && e.Name == "thread_name" && e.Args["name"] == "CrRendererMain" {
+			mains[thread{e.Pid, e.Tid}] = true
+		}
+	}
+	byThread := map[thread][]traceEvent{}
+	for _, e := range t.TraceEvents {
+		if th := (thread{e.Pid, e.Tid}); e.Ph == "X" && mains[th] {
+			byThread[th] = append(byThread[th], e)
+		}
+	}
+	var evs []traceEvent
+	for _, es := range byThread {
+		if len(es) > len(evs) {
+			evs = es
+		}
+	}
+	if len(evs) == 0 {
+		return "no events on a renderer main thread", nil
+	}
+	// Sorted by start, the longer first: a parent precedes its children.
+	sort.Slice(evs, func(i, j int) bool {
+		return evs[i].Ts < evs[j].Ts || evs[i].Ts == evs[j].Ts && evs[i].Dur > evs[j].Dur
+	})
+	self := map[string]float64{}
+	var stack []int // indices into evs of the open events
+	for i, e := range evs {
+		for len(stack) > 0 {
+			p := evs[stack[len(stack)-1]]
+			if e.Ts < p.Ts+p.Dur {
+				break
+			}
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 {
+			p := evs[stack[len(stack)-1]]
+			self[p.Name] -= min(e.Dur, p.Ts+p.Dur-e.Ts)
+		}
+		self[e.Name] += e.Dur
+		stack = append(stack, i)
+	}
+	total := 0.0
+	for _, v := range self {
+		total += v
+	}
+	var sb strings.Builder
+	per := float64(max(keystrokes, 1)) * 1000 // µs to ms per keystroke
+	fmt.Fprintf(&sb, "main thread busy %.1f ms per keystroke; self time by event:\n", total/per)
+	for i, kv := range sortedShares(self) {
+		if i == top {
+			break
+		}
+		fmt.Fprintf(&sb, "  %6.2f ms  %s\n", kv.v/per, kv.k)
+	}
+	return sb.String(), nil
+}

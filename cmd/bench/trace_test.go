@@ -1,0 +1,45 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSummarizeTrace(t *testing.T) {
+	// Thread 1 is the renderer's main thread: a 10 ms task holding a 6 ms
+	// function call, itself holding a 2 ms layout, then a 4 ms paint.
+	// Thread 2 is another thread, whose events do not count.
+	trace := `{"traceEvents": [
+		{"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": "CrRendererMain"}},
+		{"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "Compositor"}},
+		{"ph": "X", "name": "RunTask", "pid": 1, "tid": 1, "ts": 1000, "dur": 10000},
+		{"ph": "X", "name": "FunctionCall", "pid": 1, "tid": 1, "ts": 2000, "dur": 6000},
+		{"ph": "X", "name": "Layout", "pid": 1, "tid": 1, "ts": 3000, "dur": 2000},
+		{"ph": "X", "name": "Paint", "pid": 1, "tid": 1, "ts": 20000, "dur": 4000},
+		{"ph": "X", "name": "Raster", "pid": 1, "tid": 2, "ts": 1000, "dur": 50000},
+		{"ph": "b", "name": "attnviz:update", "pid": 1, "tid": 1, "ts": 1000}
+	]}`
+	s, err := summarizeTrace([]byte(trace), 2, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Per keystroke (2): busy 14 ms / 2; RunTask 4 / 2, FunctionCall 4 / 2,
+	// Layout 2 / 2, Paint 4 / 2.
+	for _, want := range []string{
+		"main thread busy 7.0 ms per keystroke",
+		"2.00 ms  FunctionCall", "2.00 ms  Paint", "2.00 ms  RunTask", "1.00 ms  Layout",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "Raster") {
+		t.Errorf("summary counts another thread's events:\n%s", s)
+	}
+	if s, _ := summarizeTrace([]byte(`{"traceEvents": []}`), 1, 5); !strings.Contains(s, "no events") {
+		t.Errorf("empty trace: %q", s)
+	}
+	if _, err := summarizeTrace([]byte(`{`), 1, 5); err == nil {
+		t.Error("a malformed trace gave no error")
+	}
+}
