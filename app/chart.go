@@ -79,9 +79,13 @@ func (c *Chart) Render() app.UI {
 			body = append(body, app.Span().Class("chart-loading").Text(c.Loading))
 		}
 		if c.Picture {
-			// Its background image (web/app.css): no <img>, whose alt=""
-			// go-app's server rendering drops.
-			body = append(body, app.Span().Class("chart-picture").Attr("elementtiming", FirstPictureTiming))
+			// The picture of the chart's width (first_picture.go): the
+			// inner span's background image, by container queries on the
+			// outer one (web/app.css). No <img>, whose alt="" go-app's
+			// server rendering drops.
+			body = append(body, app.Span().Class("chart-picture").Body(
+				app.Span().Class("chart-picture-img").Attr("elementtiming", FirstPictureTiming),
+			))
 		}
 		div = div.Body(body...)
 	}

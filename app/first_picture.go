@@ -1,7 +1,12 @@
 package app
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
 
 	"github.com/attnviz/attnviz/attention"
 )
@@ -18,22 +23,33 @@ import (
 // pre-rendered page, picture and all, with the live one, drawn at once.
 //
 // The picture is ECharts' SVG, the live chart its canvas: they look alike,
-// not the same to the pixel. The picture is laid out for a chart 600 px
-// wide and scaled: on a chart narrower than 428 px (a phone) it shows
-// numbers in its cells that the live chart leaves out, and on one wider
-// than 801 px its column labels are turned where the live chart's stand.
+// not the same to the pixel. The chart's media rules lay it out by its
+// width (its column labels turn, its cells' numbers show, where they fit),
+// so there is a picture for each range of widths over which they set the
+// same (FirstPictures), and web/app.css shows the one of the chart's width
+// with container queries (FirstPictureCSS). Within its range a picture is
+// scaled to the chart's size.
 //
 // The picture is right only for that page, so FirstPictureScript, in the
 // page's head, hides it before the first paint when the page will open
 // anything else: a link with settings, or Chinese.
 
-// FirstPicture is the path, under the site's root, of the picture. web/app.css
-// names it, as the background of the main chart's span.chart-picture.
-const FirstPicture = "/web/first-heatmap.svg"
+// A FirstPicture is the picture of the first heatmap for one range of the
+// main chart's width.
+type FirstPicture struct {
+	MinWidth, MaxWidth int // the range, in CSS pixels, inclusive; MaxWidth 0 has no bound
+	Side               int // the side of the square it is drawn in, in CSS pixels
+}
 
-// FirstPictureSize is the width and the height, in CSS pixels, of the square
-// the picture is drawn in; the page scales it to the chart's size.
-const FirstPictureSize = 600
+// Path returns the picture's path under the site's root.
+func (f FirstPicture) Path() string {
+	return "/web/first-heatmap-" + strconv.Itoa(f.Side) + ".svg"
+}
+
+// firstPictureSide is the side the pictures are drawn at where their range
+// allows: about the chart's width on a laptop. Elsewhere a picture is drawn
+// at the width of its range nearest to it.
+const firstPictureSide = 600
 
 // FirstPictureTiming is the picture's elementtiming attribute: the bench
 // reads when it was painted from the PerformanceElementTiming entry of that
@@ -71,6 +87,87 @@ const FirstPictureScript = `<script id="first-picture">
   }
 })();
 </script>`
+
+// FirstPictures returns the pictures of the first heatmap, by increasing
+// width: one for each range of the chart's width over which the media rules
+// of FirstHeatmapOption set the same.
+func FirstPictures() ([]FirstPicture, error) {
+	option, err := FirstHeatmapOption()
+	if err != nil {
+		return nil, err
+	}
+	var o struct {
+		Media []struct {
+			Query *struct {
+				MinWidth *int `json:"minWidth"`
+				MaxWidth *int `json:"maxWidth"`
+			} `json:"query"`
+		} `json:"media"`
+	}
+	if err := json.Unmarshal([]byte(option), &o); err != nil {
+		return nil, err
+	}
+	// Heatmap.media's entries: ranges from 0 up, then the widest, which
+	// has no query.
+	var pics []FirstPicture
+	next := 0
+	for _, m := range o.Media {
+		if m.Query == nil {
+			continue
+		}
+		if m.Query.MinWidth == nil || m.Query.MaxWidth == nil || *m.Query.MinWidth != next || *m.Query.MaxWidth < next {
+			return nil, fmt.Errorf("first picture: media entry %d–%d does not start at %d", deref(m.Query.MinWidth), deref(m.Query.MaxWidth), next)
+		}
+		pics = append(pics, FirstPicture{MinWidth: next, MaxWidth: *m.Query.MaxWidth})
+		next = *m.Query.MaxWidth + 1
+	}
+	pics = append(pics, FirstPicture{MinWidth: next})
+	for i := range pics {
+		p := &pics[i]
+		p.Side = max(firstPictureSide, p.MinWidth)
+		if p.MaxWidth > 0 {
+			p.Side = min(p.Side, p.MaxWidth)
+		}
+	}
+	return pics, nil
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return -1
+	}
+	return *p
+}
+
+// FirstPictureCSS returns the rules of web/app.css that show pics, the
+// pictures of FirstPictures: the one of the chart's width, with the one
+// drawn at firstPictureSide where container queries are unknown. A test
+// checks that web/app.css has them.
+func FirstPictureCSS(pics []FirstPicture) string {
+	var b strings.Builder
+	def := pics[0]
+	for _, p := range pics {
+		if p.Side == firstPictureSide {
+			def = p
+		}
+	}
+	url := func(p FirstPicture) string { return "url(" + path.Base(p.Path()) + ")" }
+	fmt.Fprintf(&b, ".chart-picture-img {\n  background: var(--bg) %s center / contain no-repeat;\n}\n", url(def))
+	for _, p := range pics {
+		if p == def {
+			continue
+		}
+		var cond []string
+		if p.MinWidth > 0 {
+			cond = append(cond, fmt.Sprintf("(width >= %dpx)", p.MinWidth))
+		}
+		if p.MaxWidth > 0 {
+			cond = append(cond, fmt.Sprintf("(width < %dpx)", p.MaxWidth+1))
+		}
+		fmt.Fprintf(&b, "\n@container %s {\n  .chart-picture-img {\n    background-image: %s;\n  }\n}\n", strings.Join(cond, " and "), url(p))
+	}
+	return b.String()
+}
 
 // FirstHeatmapOption returns the ECharts option of the main heatmap that a
 // first visit opens, as the page hands it to ECharts, media rules included.

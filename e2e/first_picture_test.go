@@ -17,7 +17,8 @@ import (
 // TestFirstPicture checks the picture of the first heatmap
 // (app/first_picture.go). Until the wasm has drawn, the pre-rendered page
 // shows it in the main chart. It is hidden wherever the page will open
-// another heatmap, and it shows the numbers the live chart shows.
+// another heatmap, and it shows the numbers the live chart shows, laid out
+// as the live chart is at the chart's width.
 func TestFirstPicture(t *testing.T) {
 	// The live page first, on its own origin. Its result is what the
 	// picture must show. go-app replaces the pre-rendered page, the
@@ -45,7 +46,10 @@ func TestFirstPicture(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("blocking app.wasm: %v", err)
 	}
-	const picture = `document.querySelector("#heatmap .chart-picture")`
+	const (
+		holder  = `document.querySelector("#heatmap .chart-picture")`
+		picture = `document.querySelector("#heatmap .chart-picture-img")` // the element with the background
+	)
 	shown := func(url string) bool {
 		t.Helper()
 		tb.do("opening "+url, chromedp.Navigate(url))
@@ -53,11 +57,21 @@ func TestFirstPicture(t *testing.T) {
 		if !eval[bool](tb, `!!`+picture) {
 			t.Fatalf("%s: the pre-rendered page has no picture of the first heatmap", url)
 		}
-		return eval[bool](tb, `getComputedStyle(`+picture+`).display !== "none"`)
+		return eval[bool](tb, `getComputedStyle(`+holder+`).display !== "none"`)
 	}
 	downloaded := func() bool {
 		t.Helper()
-		return eval[bool](tb, `performance.getEntriesByType("resource").some((e) => e.name.endsWith("/web/first-heatmap.svg"))`)
+		return eval[bool](tb, `performance.getEntriesByType("resource").some((e) => e.name.includes("/web/first-heatmap"))`)
+	}
+	// svgTexts returns the texts of the picture shown, and of each its
+	// transform.
+	type svgText struct{ Text, Transform string }
+	svgTexts := func() []svgText {
+		t.Helper()
+		return eval[[]svgText](tb, `fetch(getComputedStyle(`+picture+`).backgroundImage.match(/url\("?([^")]*)"?\)/)[1])
+			.then((r) => r.text())
+			.then((svg) => [...new DOMParser().parseFromString(svg, "image/svg+xml").querySelectorAll("text")]
+				.map((t) => ({text: t.textContent.trim(), transform: t.getAttribute("transform") || ""})))`)
 	}
 
 	if !shown(s.URL()) {
@@ -85,25 +99,71 @@ func TestFirstPicture(t *testing.T) {
 	}
 
 	// The picture shows the live chart's tokens and numbers.
-	texts := eval[[]string](tb, `fetch(getComputedStyle(`+picture+`).backgroundImage.match(/url\("?([^")]*)"?\)/)[1])
-		.then((r) => r.text())
-		.then((svg) => [...new DOMParser().parseFromString(svg, "image/svg+xml").querySelectorAll("text")].map((t) => t.textContent.trim()))`)
-	var got []string
-	for _, s := range texts {
-		if len(s) == 4 && strings.HasPrefix(s, "0.") || s == "1.00" {
-			got = append(got, s)
+	numbers := func(texts []svgText) []string {
+		var got []string
+		for _, s := range texts {
+			if len(s.Text) == 4 && strings.HasPrefix(s.Text, "0.") || s.Text == "1.00" {
+				got = append(got, s.Text)
+			}
 		}
+		slices.Sort(got)
+		return got
 	}
-	slices.Sort(got)
+	texts := svgTexts()
 	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if got := numbers(texts); !slices.Equal(got, want) {
 		t.Errorf("the picture's cells read\n%v\nthe live chart's weights are\n%v", got, want)
 	}
 	for _, tok := range r.Tokens {
-		if !slices.Contains(texts, tok) {
+		if !slices.ContainsFunc(texts, func(s svgText) bool { return s.Text == tok }) {
 			t.Errorf("the picture has no label %q", tok)
 		}
 	}
+
+	// At a phone's and a laptop's width, and on a tall screen that gives
+	// the chart the page's whole width, the picture is laid out as the live
+	// chart is: numbers in the cells, and the column labels turned, where
+	// the live chart has them.
+	type layout struct {
+		Width   float64
+		Numbers bool
+		Turned  bool
+	}
+	for _, vp := range []struct{ w, h int64 }{{390, 844}, {1280, 900}, {999, 1300}} {
+		size := fmt.Sprintf("%d×%d", vp.w, vp.h)
+		live.do("resizing to "+size, chromedp.EmulateViewport(vp.w, vp.h))
+		live.waitFor("the live chart to follow the resize", `(() => {
+			const el = document.querySelector("#heatmap");
+			return echarts.getInstanceByDom(el).getWidth() === el.clientWidth;
+		})()`, 10*time.Second)
+		l := eval[layout](live, `(() => {
+			const el = document.querySelector("#heatmap");
+			const o = echarts.getInstanceByDom(el).getOption();
+			return {width: el.clientWidth, numbers: !!o.series[0].label.show, turned: !!o.xAxis[0].axisLabel.rotate};
+		})()`)
+		tb.do("resizing to "+size, chromedp.EmulateViewport(vp.w, vp.h))
+		if !shown(s.URL()) {
+			t.Fatalf("%s: the picture is hidden", size)
+		}
+		texts := svgTexts()
+		p := layout{Width: l.Width, Numbers: len(numbers(texts)) > 0}
+		for _, s := range texts {
+			// A turned label's transform is a matrix with a rotation.
+			if m := strings.TrimPrefix(s.Transform, "matrix("); m != s.Transform && s.Text == r.Tokens[0] {
+				if f := strings.Split(m, ","); len(f) > 1 && strings.TrimSpace(f[1]) != "0" {
+					p.Turned = true
+				}
+			}
+		}
+		if p != l {
+			t.Errorf("%s: the picture (%s) has numbers %v and turned labels %v; the live chart, %.0f px wide, %v and %v",
+				size, eval[string](tb, `getComputedStyle(`+picture+`).backgroundImage`), p.Numbers, p.Turned, l.Width, l.Numbers, l.Turned)
+		} else {
+			t.Logf("ok: %s: chart %.0f px wide, numbers %v, turned labels %v, in the picture as live", size, l.Width, l.Numbers, l.Turned)
+		}
+	}
+	live.do("restoring the viewport", chromedp.EmulateViewport(1280, 900))
+	tb.do("restoring the viewport", chromedp.EmulateViewport(1280, 900))
 
 	// Hidden, and not even downloaded, where the page opens another
 	// heatmap: a link with settings, or another language.

@@ -313,17 +313,27 @@ func TestGenerateSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "url(" + path.Base(ui.FirstPicture) + ")"; !bytes.Contains(css, []byte(want)) {
-		t.Errorf("web/app.css does not show the first heatmap's picture: no %s", want)
+	pics, err := ui.FirstPictures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pics) < 2 {
+		t.Errorf("%d pictures of the first heatmap, want one per layout of its media rules: %v", len(pics), pics)
+	}
+	if want := ui.FirstPictureCSS(pics); !bytes.Contains(css, []byte(want)) {
+		t.Errorf("web/app.css does not show the first heatmap's pictures %v; it must have these rules:\n%s", pics, want)
 	}
 	web := t.TempDir()
-	for name, data := range map[string][]byte{
-		"app.wasm":          []byte("\x00asm not really"),
-		"echarts.js":        []byte("window.echarts = {};"),
-		"app.css":           []byte("body{}"),
-		"icon.svg":          svg,
-		"first-heatmap.svg": svg,
-	} {
+	files := map[string][]byte{
+		"app.wasm":   []byte("\x00asm not really"),
+		"echarts.js": []byte("window.echarts = {};"),
+		"app.css":    []byte("body{}"),
+		"icon.svg":   svg,
+	}
+	for _, p := range pics {
+		files[path.Base(p.Path())] = svg
+	}
+	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(web, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -351,6 +361,7 @@ func TestGenerateSite(t *testing.T) {
 			`href="` + prefix + `/manifest.webmanifest"`,
 			`id="sentence"`,
 			`class="chart-picture"`,
+			`class="chart-picture-img" elementtiming="attnviz:first-heatmap"`,
 			`document.documentElement.classList.add("no-first-picture")`,
 		} {
 			if !strings.Contains(index, want) {
@@ -397,5 +408,14 @@ func TestGenerateSite(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(other, "precious.txt")); err != nil {
 		t.Error(err)
+	}
+
+	// app.css names every picture: the site needs them all.
+	last := path.Base(pics[len(pics)-1].Path())
+	if err := os.Remove(filepath.Join(web, last)); err != nil {
+		t.Fatal(err)
+	}
+	if err := generateSite(web, filepath.Join(t.TempDir(), "static"), ""); err == nil || !strings.Contains(err.Error(), last) {
+		t.Errorf("without web/%s, generateSite gave %v", last, err)
 	}
 }

@@ -2,25 +2,54 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	ui "github.com/attnviz/attnviz/app"
 )
 
-// drawFirstPicture writes to dst the picture of the first heatmap
-// (app/first_picture.go): ECharts' own SVG of ui.FirstHeatmapOption, drawn in
-// Node by cmd/build/first-heatmap.cjs with the ECharts of node_modules.
-func drawFirstPicture(root, dst string) error {
+// drawFirstPictures writes into webDir the pictures of the first heatmap
+// (app/first_picture.go), in place of any older ones: ECharts' own SVG of
+// ui.FirstHeatmapOption, drawn in Node by cmd/build/first-heatmap.cjs with
+// the ECharts of node_modules, for each of ui.FirstPictures.
+func drawFirstPictures(root, webDir string) error {
+	old, err := filepath.Glob(filepath.Join(webDir, "first-heatmap*.svg"))
+	if err != nil {
+		return err
+	}
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return err
+		}
+	}
 	option, err := ui.FirstHeatmapOption()
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command("node", filepath.Join("cmd", "build", "first-heatmap.cjs"), strconv.Itoa(ui.FirstPictureSize))
+	pics, err := ui.FirstPictures()
+	if err != nil {
+		return err
+	}
+	errs := make([]error, len(pics))
+	var wg sync.WaitGroup
+	for i, p := range pics {
+		wg.Go(func() { errs[i] = drawFirstPicture(root, filepath.Join(webDir, path.Base(p.Path())), option, p.Side) })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// drawFirstPicture writes to dst ECharts' SVG of option in a square of side
+// CSS pixels.
+func drawFirstPicture(root, dst, option string, side int) error {
+	cmd := exec.Command("node", filepath.Join("cmd", "build", "first-heatmap.cjs"), strconv.Itoa(side))
 	cmd.Dir = root
 	cmd.Stdin = strings.NewReader(option)
 	var out, stderr bytes.Buffer

@@ -11,9 +11,10 @@
 //  2. esbuild on cmd/build/echarts-entry.js, giving web/echarts.js (minified IIFE
 //     holding only the ECharts parts the page uses);
 //  3. GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=github.com/attnviz/attnviz/app=-l -o web/app.wasm ./cmd/wasm;
-//     meanwhile node cmd/build/first-heatmap.cjs draws web/first-heatmap.svg,
-//     the picture of the first heatmap that the pre-rendered page shows
-//     until the wasm has drawn (app/first_picture.go);
+//     meanwhile node cmd/build/first-heatmap.cjs draws web/first-heatmap-*.svg,
+//     the pictures of the first heatmap (one per range of the chart's width)
+//     that the pre-rendered page shows until the wasm has drawn
+//     (app/first_picture.go);
 //  4. go-app's static-site generator into -out, with the files of web/ (and the
 //     PNG icons, drawn from web/icon.svg) copied to -out/web/.
 //
@@ -32,8 +33,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-
-	ui "github.com/attnviz/attnviz/app"
 )
 
 func main() {
@@ -91,7 +90,7 @@ func build(root, outDir, prefix string) error {
 	var pictureErr error
 	wg.Go(func() { bundleErr = bundleECharts(root, filepath.Join(webDir, "echarts.js")) })
 	wg.Go(func() { wasmErr = buildWasm(root, filepath.Join(webDir, "app.wasm")) })
-	wg.Go(func() { pictureErr = drawFirstPicture(root, filepath.Join(webDir, filepath.Base(ui.FirstPicture))) })
+	wg.Go(func() { pictureErr = drawFirstPictures(root, webDir) })
 	wg.Wait()
 	if err := errors.Join(bundleErr, wasmErr, pictureErr); err != nil {
 		return err

@@ -187,9 +187,17 @@ func generateSite(webDir, outDir, prefix string) error {
 	if err != nil {
 		return err
 	}
-	// The files the handler names; the service worker's install fails
-	// without any one of them.
-	for _, name := range []string{"app.wasm", "echarts.js", "app.css", "icon.svg", path.Base(ui.FirstPicture)} {
+	// The files the handler and app.css name; the service worker's
+	// install fails without any one of them.
+	pics, err := ui.FirstPictures()
+	if err != nil {
+		return err
+	}
+	names := []string{"app.wasm", "echarts.js", "app.css", "icon.svg"}
+	for _, p := range pics {
+		names = append(names, path.Base(p.Path()))
+	}
+	for _, name := range names {
 		if _, ok := files[name]; !ok {
 			return fmt.Errorf("web/%s is missing", name)
 		}
