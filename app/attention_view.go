@@ -44,9 +44,16 @@ func (v *AttentionView) OnDismount() {
 // what they show changed: the Props the page renders next (live.go). go-app's
 // frame then renders p, finds the same parts, built once, already drawn, and
 // updates the rest.
+//
+// It leaves to the frame what changes the page around the charts: another
+// view (even one chosen by an event that the frame has not rendered yet),
+// another language, and a large chart of another least width, whose
+// layout (media rules) follows its element's width.
 func (v *AttentionView) drawNow(p Props) bool {
 	r, main, grid := p.Result, v.mainChart.get(), v.grid.get()
-	if r == nil || main == nil || main.chart == nil || grid == nil || p.State.Lang != v.Props.State.Lang {
+	shown := v.Props.State // what the frame last rendered
+	if r == nil || main == nil || main.chart == nil || grid == nil ||
+		p.State.View != shown.View || p.State.Lang != shown.Lang || heatmapMinSize(len(r.Tokens)) != main.MinSize {
 		return false
 	}
 	head := shownHead(p.State.Head, r)

@@ -19,8 +19,9 @@ import (
 // main chart, a picture of the heatmap a first visit opens (the example
 // sentence, in English, with the default settings): ECharts' own drawing of
 // FirstHeatmapOption, which cmd/build makes at build time with ECharts in
-// Node and writes to FirstPicture. When the wasm mounts, go-app replaces the
-// pre-rendered page, picture and all, with the live one, drawn at once.
+// Node and writes to the files of FirstPictures. When the wasm mounts,
+// go-app replaces the pre-rendered page, picture and all, with the live
+// one, drawn at once.
 //
 // The picture is ECharts' SVG, the live chart its canvas: they look alike,
 // not the same to the pixel. The chart's media rules lay it out by its
@@ -157,12 +158,14 @@ func FirstPictureCSS(pics []FirstPicture) string {
 		if p == def {
 			continue
 		}
+		// The chart's media rules match its clientWidth, its width
+		// rounded: a width of 427.6 px is 428.
 		var cond []string
 		if p.MinWidth > 0 {
-			cond = append(cond, fmt.Sprintf("(width >= %dpx)", p.MinWidth))
+			cond = append(cond, fmt.Sprintf("(width >= %.1fpx)", float64(p.MinWidth)-0.5))
 		}
 		if p.MaxWidth > 0 {
-			cond = append(cond, fmt.Sprintf("(width < %dpx)", p.MaxWidth+1))
+			cond = append(cond, fmt.Sprintf("(width < %.1fpx)", float64(p.MaxWidth)+0.5))
 		}
 		fmt.Fprintf(&b, "\n@container %s {\n  .chart-picture-img {\n    background-image: %s;\n  }\n}\n", strings.Join(cond, " and "), url(p))
 	}

@@ -475,7 +475,8 @@ func (tb *tab) checkHeatmap(what string, tokens []string, want [][]float64) {
 // attnviz:update measure, what #heatmap's option shows, the colours of the
 // mean's thumbnail in the corners of its last row, and the result and head
 // they should show: the measure's contract is that it ends when the
-// heatmaps show the input's result.
+// heatmaps show the input's result. It also records the tokens the page
+// lists, which go-app's frame updates.
 func (tb *tab) snapshotAtUpdates() {
 	tb.t.Helper()
 	eval[chromedp.Void](tb, `(() => {
@@ -490,6 +491,7 @@ func (tb *tab) snapshotAtUpdates() {
 					x: o.xAxis[0].data, y: o.yAxis[0].data, type: o.series[0].type,
 					cells: o.series[0].data.map(d => (Array.isArray(d) ? d : d.value).slice(0, 3)),
 					meanThumb: [mean(0), mean(n - 1)],
+					listed: [...document.querySelectorAll(".token-list li")].map((li) => li.textContent),
 					result, head: window.attnviz.state().head,
 				}));
 			}
@@ -500,7 +502,10 @@ func (tb *tab) snapshotAtUpdates() {
 
 // checkSnapshotsAtUpdates checks that snapshotAtUpdates recorded at least
 // n updates and that at each #heatmap already showed the result's tokens and
-// the head's weights, and the mean's thumbnail the mean weights.
+// the head's weights, and the mean's thumbnail the mean weights. At each
+// update that changed the tokens the page's list of tokens must still show
+// others: the main view draws its heatmaps in the keystroke's own event,
+// before go-app's frame updates the rest of the page (app/live.go).
 func (tb *tab) checkSnapshotsAtUpdates(n int) {
 	tb.t.Helper()
 	snaps := eval[[]string](tb, `window.__atUpdates`)
@@ -508,12 +513,14 @@ func (tb *tab) checkSnapshotsAtUpdates(n int) {
 		tb.t.Errorf("%d updates recorded while typing %d keys", len(snaps), n)
 	}
 	bad := 0
+	var prevTokens []string
 	for k, raw := range snaps {
 		var s struct {
 			X, Y      []string
 			Type      string
 			Cells     [][3]float64
 			MeanThumb [2][3]int
+			Listed    []string
 			Result    result
 			Head      string
 		}
@@ -529,6 +536,8 @@ func (tb *tab) checkSnapshotsAtUpdates(n int) {
 		switch {
 		case last < 0:
 			problem = "no tokens"
+		case k > 0 && !equalStrings(s.Result.Tokens, prevTokens) && equalStrings(s.Listed, s.Result.Tokens):
+			problem = fmt.Sprintf("the new tokens %q already listed: the heatmaps were drawn in go-app's frame, not in the keystroke's event", s.Listed)
 		case !nearColor(s.MeanThumb[0], viridisAt(s.Result.WeightsMean[last][0]), 3) ||
 			!nearColor(s.MeanThumb[1], viridisAt(s.Result.WeightsMean[last][last]), 3):
 			problem = fmt.Sprintf("the mean's thumbnail, its last row starting rgb%v and ending rgb%v, want rgb%v and rgb%v",
@@ -547,6 +556,7 @@ func (tb *tab) checkSnapshotsAtUpdates(n int) {
 				}
 			}
 		}
+		prevTokens = s.Result.Tokens
 		if problem != "" {
 			if bad++; bad <= 3 {
 				tb.t.Errorf("at update %d of %d, the page showed %s", k+1, len(snaps), problem)
@@ -554,7 +564,7 @@ func (tb *tab) checkSnapshotsAtUpdates(n int) {
 		}
 	}
 	if bad == 0 && len(snaps) >= n {
-		tb.t.Logf("ok: at each of %d updates, #heatmap and the mean's thumbnail already showed the result", len(snaps))
+		tb.t.Logf("ok: at each of %d updates, #heatmap and the mean's thumbnail already showed the result, ahead of go-app's frame", len(snaps))
 	}
 }
 
