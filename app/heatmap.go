@@ -239,6 +239,12 @@ func (h Heatmap) base(labelSize int, media []any, grid chartGrid) string {
 		}},
 		Media: media,
 	}
+	if !h.Compact {
+		// The visualMap colours the cells; graphic elements show its
+		// colour bar (colourBar).
+		o.Graphic = colourBar(o.VisualMap[0])
+		o.VisualMap[0].Show = opts.Bool(false)
+	}
 	if h.AsImage {
 		h.imageSeries(&o)
 	}

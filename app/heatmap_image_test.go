@@ -144,10 +144,17 @@ func TestImageOption(t *testing.T) {
 			Show      bool   `json:"show"`
 			TriggerOn string `json:"triggerOn"`
 		} `json:"tooltip"`
-		VisualMap []struct {
-			SeriesIndex *[]int `json:"seriesIndex"`
-			Show        bool   `json:"show"`
-		} `json:"visualMap"`
+		VisualMap []any `json:"visualMap"`
+		Graphic   []struct {
+			Type     string `json:"type"`
+			Children []struct {
+				Type  string `json:"type"`
+				Style struct {
+					Text string `json:"text"`
+					Fill any    `json:"fill"`
+				} `json:"style"`
+			} `json:"children"`
+		} `json:"graphic"`
 		Series []struct {
 			Type             string  `json:"type"`
 			CoordinateSystem string  `json:"coordinateSystem"`
@@ -167,8 +174,24 @@ func TestImageOption(t *testing.T) {
 	if !o.Tooltip.Show || o.Tooltip.TriggerOn != "none" {
 		t.Errorf("tooltip %+v, want shown, by Chart only", o.Tooltip)
 	}
-	if len(o.VisualMap) != 1 || o.VisualMap[0].SeriesIndex == nil || len(*o.VisualMap[0].SeriesIndex) != 0 || !o.VisualMap[0].Show {
-		t.Errorf("visual map %+v, want a colour bar for no series", o.VisualMap)
+	// The colour bar: texts "0" and "1" either side of a bar whose
+	// gradient runs through the scale's colours, and no visualMap, which
+	// ECharts would render again at every keystroke.
+	if len(o.VisualMap) != 0 {
+		t.Errorf("visual map %+v, want none", o.VisualMap)
+	}
+	if g := o.Graphic; len(g) != 1 || g[0].Type != "group" || len(g[0].Children) != 3 {
+		t.Fatalf("graphic %+v, want a group of the colour bar and its two texts", g)
+	}
+	bar := o.Graphic[0].Children
+	if bar[0].Style.Text != "0" || bar[2].Style.Text != "1" || bar[1].Type != "rect" {
+		t.Errorf("colour bar %+v, want 0, a bar, 1", bar)
+	}
+	fill, _ := json.Marshal(bar[1].Style.Fill)
+	for _, c := range Viridis {
+		if !strings.Contains(string(fill), `"`+c+`"`) {
+			t.Errorf("the colour bar's gradient %s lacks the scale's colour %s", fill, c)
+		}
 	}
 	if len(o.XAxis) != 1 || !slices.Equal(o.XAxis[0].Data, labels) {
 		t.Errorf("x axis %+v, want the labels", o.XAxis)

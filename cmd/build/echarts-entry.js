@@ -6,6 +6,7 @@
 import * as echarts from "echarts/core";
 import { CustomChart, HeatmapChart, LineChart } from "echarts/charts";
 import {
+  GraphicComponent,
   GridComponent,
   LegendComponent,
   TooltipComponent,
@@ -17,6 +18,7 @@ echarts.use([
   HeatmapChart,
   CustomChart, // a heatmap drawn as one image (app/heatmap_image.go)
   LineChart, // the scaling view's d_k sweep
+  GraphicComponent, // a picture's colour bar (app/heatmap_image.go, colourBar)
   GridComponent,
   LegendComponent,
   TooltipComponent,
