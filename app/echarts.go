@@ -27,7 +27,7 @@ type chartOption struct {
 	XAxis     []chartXAxis     `json:"xAxis,omitempty"`
 	YAxis     []chartYAxis     `json:"yAxis,omitempty"`
 	VisualMap []chartVisualMap `json:"visualMap,omitempty"`
-	Graphic   []any            `json:"graphic,omitempty"` // see colourBar
+	Graphic   json.RawMessage  `json:"graphic,omitempty"` // see colourBar
 	Series    []chartSeries    `json:"series,omitempty"`
 	Media     []any            `json:"media,omitempty"` // see Heatmap.media
 }

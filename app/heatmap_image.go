@@ -1,9 +1,11 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"gonum.org/v1/gonum/mat"
@@ -73,41 +75,49 @@ func (h Heatmap) imageSeries(o *chartOption) {
 // graphic elements that do not change are not rendered again. The bar no
 // longer marks the value of the cell under the pointer; the tooltip tells
 // it.
-func colourBar(vm chartVisualMap) []any {
+func colourBar(vm chartVisualMap) json.RawMessage {
 	const length, thickness, gap = 140, 20, 10
 	var colors []string
 	if vm.InRange != nil {
 		colors = vm.InRange.Color
 	}
-	stops := make([]any, len(colors))
-	for i, c := range colors {
-		stops[i] = map[string]any{"offset": float64(i) / float64(max(len(colors)-1, 1)), "color": c}
-	}
-	text := func(s string, x int, align string) map[string]any {
-		style := map[string]any{"text": s, "align": align, "verticalAlign": "middle", "fontSize": 14, "fill": "#1f2328"}
-		if vm.TextStyle != nil {
-			style["fontSize"], style["fill"] = vm.TextStyle.FontSize, vm.TextStyle.Color
-		}
-		return map[string]any{"type": "text", "x": x, "y": thickness / 2, "style": style}
+	size, fill := 14, "#1f2328"
+	if ts := vm.TextStyle; ts != nil {
+		size, fill = ts.FontSize, ts.Color
 	}
 	low, high := "", ""
 	if len(vm.Text) == 2 {
 		high, low = vm.Text[0], vm.Text[1] // ECharts' order
 	}
-	return []any{map[string]any{
-		"type": "group", "left": "center", "bottom": 15, "silent": true,
-		"children": []any{
-			text(low, -gap, "right"),
-			map[string]any{
-				"type":  "rect",
-				"shape": map[string]any{"width": length, "height": thickness, "r": 3},
-				"style": map[string]any{"fill": map[string]any{
-					"type": "linear", "x": 0, "y": 0, "x2": 1, "y2": 0, "colorStops": stops,
-				}},
-			},
-			text(high, length+gap, "left"),
-		},
-	}}
+	// Written out: map literals would cost the wasm several times the code.
+	var b strings.Builder
+	text := func(s string, x int, align string) {
+		fmt.Fprintf(&b, `{"type":"text","x":%d,"y":%d,"style":{"text":%s,"align":%q,"verticalAlign":"middle","fontSize":%d,"fill":%s}}`,
+			x, thickness/2, jsonString(s), align, size, jsonString(fill))
+	}
+	b.WriteString(`[{"type":"group","left":"center","bottom":15,"silent":true,"children":[`)
+	text(low, -gap, "right")
+	fmt.Fprintf(&b, `,{"type":"rect","shape":{"width":%d,"height":%d,"r":3},"style":{"fill":{"type":"linear","x":0,"y":0,"x2":1,"y2":0,"colorStops":[`, length, thickness)
+	for i, c := range colors {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"offset":%s,"color":%s}`,
+			strconv.FormatFloat(float64(i)/float64(max(len(colors)-1, 1)), 'g', -1, 64), jsonString(c))
+	}
+	b.WriteString(`]}}},`)
+	text(high, length+gap, "left")
+	b.WriteString(`]}]`)
+	return json.RawMessage(b.String())
+}
+
+// jsonString returns s as a JSON string.
+func jsonString(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // strings always encode
+	}
+	return string(b)
 }
 
 // HeatmapImage is a heatmap's cells as pixels, for Chart to draw.
