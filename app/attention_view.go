@@ -84,8 +84,14 @@ func (v *AttentionView) Render() app.UI {
 		if h == len(r.Heads) {
 			id = HeadMean
 		}
-		// An empty slot, where the HeatmapGrid below draws the picture.
-		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head, app.Div().Class("thumb-chart")))
+		// An empty slot, where the HeatmapGrid below draws the picture;
+		// in the pre-rendered page, the picture as SVG until the wasm has
+		// loaded (first_picture.go).
+		slot := app.Div().Class("thumb-chart")
+		if app.IsServer && h < len(v.thumbs) && v.thumbs[h] != nil {
+			slot = slot.Body(app.Raw(v.thumbs[h].svg("thumb-picture")))
+		}
+		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head, slot))
 	}
 
 	return app.Section().Class("view", "view-attention").Body(

@@ -31,8 +31,12 @@ import (
 // with container queries (FirstPictureCSS). Within its range a picture is
 // scaled to the chart's size.
 //
-// The picture is right only for that page, so FirstPictureScript, in the
-// page's head, hides it before the first paint when the page will open
+// The heads' thumbnails of that page are pictures too: inline SVG that the
+// pre-rendering writes into their slots (AttentionView.Render,
+// HeatmapImage.svg), where the wasm's HeatmapGrid draws them later.
+//
+// The pictures are right only for that page, so FirstPictureScript, in the
+// page's head, hides them before the first paint when the page will open
 // anything else: a link with settings, or Chinese.
 
 // A FirstPicture is the picture of the first heatmap for one range of the

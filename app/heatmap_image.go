@@ -111,6 +111,23 @@ func colourBar(vm chartVisualMap) json.RawMessage {
 	return json.RawMessage(b.String())
 }
 
+// svg returns the picture as an inline SVG element of class class, a square
+// of one unit a cell, stretched to its box: the thumbnails of the page that
+// go-app pre-renders, shown until the wasm draws them (an HTML parser puts
+// an <svg> in the SVG namespace by itself).
+func (m *HeatmapImage) svg(class string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="%s" viewBox="0 0 %d %d" preserveAspectRatio="none" shape-rendering="crispEdges" aria-hidden="true">`, class, m.Cols, m.Rows)
+	for i := range m.Rows {
+		for j := range m.Cols {
+			px := m.RGBA[4*(i*m.Cols+j):]
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="1" height="1" fill="#%02x%02x%02x"/>`, j, i, px[0], px[1], px[2])
+		}
+	}
+	b.WriteString("</svg>")
+	return b.String()
+}
+
 // jsonString returns s as a JSON string.
 func jsonString(s string) string {
 	b, err := json.Marshal(s)

@@ -272,3 +272,31 @@ func TestImageMaskedCells(t *testing.T) {
 		}
 	}
 }
+
+// TestImageSVG checks the thumbnails of the pre-rendered page: a rect of
+// each cell's colour, in its place.
+func TestImageSVG(t *testing.T) {
+	m := mat.NewDense(2, 3, []float64{0, 0.5, 1, 1, 0.25, 0})
+	h := Heatmap{Values: m, Rows: make([]string, 2), Cols: make([]string, 3), Min: 0, Max: 1, Compact: true}
+	img, err := h.image()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := img.svg("thumb-picture")
+	if !strings.HasPrefix(s, `<svg class="thumb-picture" viewBox="0 0 3 2" `) || !strings.HasSuffix(s, "</svg>") {
+		t.Fatalf("svg %.120s…", s)
+	}
+	if n := strings.Count(s, "<rect "); n != 6 {
+		t.Errorf("%d rects, want 6", n)
+	}
+	for _, want := range []string{
+		`<rect x="0" y="0" width="1" height="1" fill="#440154"/>`, // 0: viridis' first colour
+		`<rect x="2" y="0" width="1" height="1" fill="#fde725"/>`, // 1: its last
+		`<rect x="0" y="1" width="1" height="1" fill="#fde725"/>`,
+		`<rect x="2" y="1" width="1" height="1" fill="#440154"/>`,
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("svg lacks %s", want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -25,8 +26,8 @@ func TestFirstPicture(t *testing.T) {
 	// picture with it.
 	live := newTab(t, newSite(t, ""))
 	live.open(live.site.URL())
-	if eval[bool](live, `!!document.querySelector(".chart-picture")`) {
-		t.Error("the live page still has the first heatmap's picture")
+	if eval[bool](live, `!!document.querySelector(".chart-picture, .thumb-picture")`) {
+		t.Error("the live page still has the first heatmap's pictures")
 	}
 	r := live.result()
 	var want []string
@@ -98,6 +99,42 @@ func TestFirstPicture(t *testing.T) {
 		t.Errorf("the picture is %.1f px off the chart's box", d)
 	}
 
+	// The thumbnails' pictures show their heads' weights, in the slots
+	// where the live page draws them.
+	for _, key := range []string{"0", "1", "mean"} {
+		w, err := r.weights(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel := fmt.Sprintf(`.thumbs [data-thumb="%s"] .thumb-picture`, key)
+		fills := eval[[]string](tb, `[...document.querySelectorAll('`+sel+` rect')].map((r) => r.getAttribute("fill"))`)
+		if len(fills) != len(w)*len(w) {
+			t.Errorf("thumbnail %s: %d cells in its picture, want %d", key, len(fills), len(w)*len(w))
+			continue
+		}
+		bad := 0
+		for k, f := range fills {
+			i, j := k/len(w), k%len(w)
+			v, err := strconv.ParseUint(strings.TrimPrefix(f, "#"), 16, 32)
+			got := [3]int{int(v >> 16), int(v >> 8 & 0xff), int(v & 0xff)}
+			if want := viridisAt(w[i][j]); err != nil || !nearColor(got, want, 2) {
+				if bad++; bad <= 3 {
+					t.Errorf("thumbnail %s, cell (%d, %d), weight %.4f: fill %s, want rgb%v", key, i, j, w[i][j], f, want)
+				}
+			}
+		}
+		if d := eval[float64](tb, `(() => {
+			const a = document.querySelector('`+sel+`').parentElement.getBoundingClientRect();
+			const b = document.querySelector('`+sel+`').getBoundingClientRect();
+			return Math.max(Math.abs(a.left + 2 - b.left), Math.abs(a.top + 2 - b.top), Math.abs(a.width - 4 - b.width), Math.abs(a.height - 4 - b.height));
+		})()`); d > 1 {
+			t.Errorf("thumbnail %s: its picture is %.1f px off its slot's inner box", key, d)
+		}
+		if bad == 0 {
+			t.Logf("ok: thumbnail %s: the %d cells of its picture have their weights' colours", key, len(fills))
+		}
+	}
+
 	// The picture shows the live chart's tokens and numbers.
 	numbers := func(texts []svgText) []string {
 		var got []string
@@ -167,9 +204,16 @@ func TestFirstPicture(t *testing.T) {
 
 	// Hidden, and not even downloaded, where the page opens another
 	// heatmap: a link with settings, or another language.
+	thumbShown := func() bool {
+		t.Helper()
+		return eval[bool](tb, `getComputedStyle(document.querySelector(".thumb-picture")).display !== "none"`)
+	}
 	for _, link := range []string{"?text=Another+sentence", "#text=Another+sentence"} {
 		if shown(s.URL() + link) {
 			t.Errorf("the link %s shows the example sentence's picture", link)
+		}
+		if thumbShown() {
+			t.Errorf("the link %s shows the example sentence's thumbnails", link)
 		}
 		if downloaded() {
 			t.Errorf("the link %s downloads the example sentence's picture it hides", link)
