@@ -89,7 +89,7 @@ func (v *AttentionView) Render() app.UI {
 		// loaded (first_picture.go).
 		slot := app.Div().Class("thumb-chart")
 		if app.IsServer && h < len(v.thumbs) && v.thumbs[h] != nil {
-			slot = slot.Body(app.Raw(v.thumbs[h].svg("thumb-picture")))
+			slot = slot.Body(app.Raw(v.thumbs[h].svg()))
 		}
 		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head, slot))
 	}

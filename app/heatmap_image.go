@@ -92,8 +92,8 @@ func colourBar(vm chartVisualMap) json.RawMessage {
 	// Written out: map literals would cost the wasm several times the code.
 	var b strings.Builder
 	text := func(s string, x int, align string) {
-		fmt.Fprintf(&b, `{"type":"text","x":%d,"y":%d,"style":{"text":%s,"align":%q,"verticalAlign":"middle","fontSize":%d,"fill":%s}}`,
-			x, thickness/2, jsonString(s), align, size, jsonString(fill))
+		fmt.Fprintf(&b, `{"type":"text","x":%d,"y":%d,"style":{"text":%s,"align":%q,"verticalAlign":"middle","fontSize":%d,"fontFamily":%s,"fill":%s}}`,
+			x, thickness/2, jsonString(s), align, size, jsonString(fontStack), jsonString(fill))
 	}
 	b.WriteString(`[{"type":"group","left":"center","bottom":15,"silent":true,"children":[`)
 	text(low, -gap, "right")
@@ -111,13 +111,13 @@ func colourBar(vm chartVisualMap) json.RawMessage {
 	return json.RawMessage(b.String())
 }
 
-// svg returns the picture as an inline SVG element of class class, a square
+// svg returns the picture as an inline SVG element of class thumb-picture, a square
 // of one unit a cell, stretched to its box: the thumbnails of the page that
 // go-app pre-renders, shown until the wasm draws them (an HTML parser puts
 // an <svg> in the SVG namespace by itself).
-func (m *HeatmapImage) svg(class string) string {
+func (m *HeatmapImage) svg() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="%s" viewBox="0 0 %d %d" preserveAspectRatio="none" shape-rendering="crispEdges" aria-hidden="true">`, class, m.Cols, m.Rows)
+	fmt.Fprintf(&b, `<svg class="thumb-picture" viewBox="0 0 %d %d" preserveAspectRatio="none" shape-rendering="crispEdges" aria-hidden="true">`, m.Cols, m.Rows)
 	for i := range m.Rows {
 		for j := range m.Cols {
 			px := m.RGBA[4*(i*m.Cols+j):]

@@ -282,7 +282,7 @@ func TestImageSVG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := img.svg("thumb-picture")
+	s := img.svg()
 	if !strings.HasPrefix(s, `<svg class="thumb-picture" viewBox="0 0 3 2" `) || !strings.HasSuffix(s, "</svg>") {
 		t.Fatalf("svg %.120s…", s)
 	}

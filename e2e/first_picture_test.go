@@ -223,6 +223,9 @@ func TestFirstPicture(t *testing.T) {
 	if shown(s.URL()) {
 		t.Error("with Chinese chosen, the page shows the English picture")
 	}
+	if thumbShown() {
+		t.Error("with Chinese chosen, the page shows the English thumbnails")
+	}
 	eval[bool](tb, `(localStorage.setItem("attnviz.lang", "en"), true)`)
 	if !shown(s.URL()) {
 		t.Error("with English chosen, the page hides the picture")

@@ -18,7 +18,7 @@ echarts.use([
   HeatmapChart,
   CustomChart, // a heatmap drawn as one image (app/heatmap_image.go)
   LineChart, // the scaling view's d_k sweep
-  GraphicComponent, // a picture's colour bar (app/heatmap_image.go, colourBar)
+  GraphicComponent, // the heatmaps' colour bars (app/heatmap_image.go, colourBar)
   GridComponent,
   LegendComponent,
   TooltipComponent,
