@@ -117,7 +117,7 @@ func main() {
 		quick: *quick, root: root, tmp: tmp,
 		benchtime: "500ms", count: 5, wasmCount: 3,
 		numpyRepeat: 5, numpyMinTime: 0.2,
-		loads: 3, warmup: 10, keystrokes: 200, typingBudget: 150 * time.Second,
+		loads: 5, warmup: 10, keystrokes: 200, typingBudget: 150 * time.Second,
 		stateURLs: stateURLs, profileDir: *profileDir,
 	}
 	if *quick {
@@ -342,9 +342,9 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 	} else {
 		defer bareSrv.Close()
 	}
-	// Alternate the two pages, so that a slow moment of the machine does
-	// not fall on one of them only.
-	for i := range cfg.loads {
+	// Alternate the two pages, each first in every other round, so that a
+	// slow moment of the machine does not fall on one of them only.
+	loadApp := func(i int) {
 		if appSrv != nil && res.appErr == "" {
 			step("first load %d/%d: app", i+1, cfg.loads)
 			l, err := measureFirstLoad(ctx, cfg.chromium, appSrv, appSrv.URL+"/", 90*time.Second)
@@ -354,6 +354,8 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 				res.appLoads = append(res.appLoads, l)
 			}
 		}
+	}
+	loadBare := func(i int) {
 		if bareSrv != nil && res.bareErr == "" {
 			step("first load %d/%d: bare go-app page", i+1, cfg.loads)
 			l, err := measureFirstLoad(ctx, cfg.chromium, bareSrv, bareSrv.URL+"/", 90*time.Second)
@@ -362,6 +364,15 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 			} else {
 				res.bareLoads = append(res.bareLoads, l)
 			}
+		}
+	}
+	for i := range cfg.loads {
+		if i%2 == 0 {
+			loadApp(i)
+			loadBare(i)
+		} else {
+			loadBare(i)
+			loadApp(i)
 		}
 	}
 	if appSrv == nil {
@@ -505,7 +516,7 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
   DevTools protocol, 1280×900 window); bytes are the encodedDataLength of Network.loadingFinished
   (body and HTTP headers) for the page's own requests (the service worker's precache requests are
   counted only in the "total sent" row, by the server); first render is the mark's startTime, from navigation start, the median
-  of %d loads. Until its wasm has drawn, the app's pre-rendered page shows a picture of its first heatmap,
+  of %d loads of each page, the two pages alternating, each first in every other round. Until its wasm has drawn, the app's pre-rendered page shows a picture of its first heatmap,
   drawn by ECharts at build time (`+"`app/first_picture.go`"+`): the row "first heatmap on screen" times its paint
   (the renderTime of its PerformanceElementTiming entry), or, in a load where the wasm replaced the page before
   the picture was painted (app.wasm arrives at once on loopback), the live first render; against the same bare
