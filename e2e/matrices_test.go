@@ -253,7 +253,10 @@ func TestMatricesReference(t *testing.T) {
 		}
 
 		// Export: JSON that the engine accepts and that gives the same
-		// result.
+		// result. The box still holds the imported JSON, which also starts
+		// with "{": empty it first, or the wait below can read the import
+		// before go-app's frame has written the export.
+		tb.mxSet("#mx-json", "")
 		tb.do("clicking #mx-export", chromedp.Click(chromedp.CSS("#mx-export")))
 		tb.waitFor("the export", `document.querySelector("#mx-json").value.startsWith("{")`, 10*time.Second)
 		exported := eval[string](tb, `document.querySelector("#mx-json").value`)
