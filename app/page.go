@@ -174,9 +174,10 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*State)) {
 	if start <= 0 {
 		return
 	}
-	if p.state.View == old.View && p.live.Draw(p.props()) {
+	if p.errKey == "" && p.state.View == old.View && p.live.Draw(p.props()) {
 		// The view has drawn its heatmaps in this event, ahead of go-app's
-		// frame, which updates the rest of the page (live.go).
+		// frame, which updates the rest of the page (live.go). A rejected
+		// input's answer is its message, which the frame shows.
 		measureSince(start)
 		return
 	}

@@ -260,11 +260,17 @@ func (tb *tab) updates() int {
 	return eval[int](tb, `performance.getEntriesByName("attnviz:update", "measure").length`)
 }
 
-// waitUpdates waits until the page has recorded more than n update measures.
+// waitUpdates waits until the page has recorded more than n update measures,
+// then until go-app has applied the rest of the change. The main view draws
+// its heatmaps and records the measure in the event itself (app/live.go);
+// go-app updates the rest of the page in its next frame, a timer that the
+// event armed, about 10 ms later. A timer the page arms now, to expire
+// 50 ms later, runs after it.
 func (tb *tab) waitUpdates(n int) {
 	tb.t.Helper()
 	tb.waitFor("an attnviz:update measure",
 		fmt.Sprintf(`performance.getEntriesByName("attnviz:update", "measure").length > %d`, n), 20*time.Second)
+	eval[bool](tb, `new Promise((resolve) => setTimeout(() => resolve(true), 50))`)
 }
 
 // setSentence puts text into #sentence with one input event, as a paste
