@@ -103,10 +103,7 @@ func FirstPictures() ([]FirstPicture, error) {
 	}
 	var o struct {
 		Media []struct {
-			Query *struct {
-				MinWidth *int `json:"minWidth"`
-				MaxWidth *int `json:"maxWidth"`
-			} `json:"query"`
+			Query map[string]int `json:"query"` // minWidth, maxWidth
 		} `json:"media"`
 	}
 	if err := json.Unmarshal([]byte(option), &o); err != nil {
@@ -120,11 +117,12 @@ func FirstPictures() ([]FirstPicture, error) {
 		if m.Query == nil {
 			continue
 		}
-		if m.Query.MinWidth == nil || m.Query.MaxWidth == nil || *m.Query.MinWidth != next || *m.Query.MaxWidth < next {
-			return nil, fmt.Errorf("first picture: media entry %d–%d does not start at %d", deref(m.Query.MinWidth), deref(m.Query.MaxWidth), next)
+		lo, hi := m.Query["minWidth"], m.Query["maxWidth"]
+		if lo != next || hi < next {
+			return nil, fmt.Errorf("first picture: media entry %d–%d does not start at %d", lo, hi, next)
 		}
-		pics = append(pics, FirstPicture{MinWidth: next, MaxWidth: *m.Query.MaxWidth})
-		next = *m.Query.MaxWidth + 1
+		pics = append(pics, FirstPicture{MinWidth: next, MaxWidth: hi})
+		next = hi + 1
 	}
 	pics = append(pics, FirstPicture{MinWidth: next})
 	for i := range pics {
@@ -135,13 +133,6 @@ func FirstPictures() ([]FirstPicture, error) {
 		}
 	}
 	return pics, nil
-}
-
-func deref(p *int) int {
-	if p == nil {
-		return -1
-	}
-	return *p
 }
 
 // FirstPictureCSS returns the rules of web/app.css that show pics, the

@@ -174,10 +174,11 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*State)) {
 	if start <= 0 {
 		return
 	}
-	if p.errKey == "" && p.state.View == old.View && p.live.Draw(p.props()) {
+	if p.errKey == "" && p.live.Draw(p.props()) {
 		// The view has drawn its heatmaps in this event, ahead of go-app's
-		// frame, which updates the rest of the page (live.go). A rejected
-		// input's answer is its message, which the frame shows.
+		// frame, which updates the rest of the page (live.go); it declines
+		// what changes more, such as another view. A rejected input's
+		// answer is its message, which the frame shows.
 		measureSince(start)
 		return
 	}

@@ -31,17 +31,11 @@ func profileTyping(ctx context.Context, c *chromium, dir, name string, keystroke
 	if _, err := chromedp.Call(c.ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200}); err != nil {
 		return "", err
 	}
-	count, err := evalAwait[int](c.ctx, 5*time.Second, "window.__bench.updates()")
-	if err != nil {
-		return "", err
-	}
 	if _, err := chromedp.Call(c.ctx, profiler.Start, cdp.Empty{}); err != nil {
 		return "", err
 	}
-	for i := range keystrokes {
-		if count, err = typeKey(c, i, count); err != nil {
-			return "", err
-		}
+	if err := typeKeys(c, keystrokes); err != nil {
+		return "", err
 	}
 	res, err := chromedp.Call(c.ctx, profiler.Stop, cdp.Empty{})
 	if err != nil {
@@ -56,6 +50,21 @@ func profileTyping(ctx context.Context, c *chromium, dir, name string, keystroke
 		return "", err
 	}
 	return path + "\n" + summarizeProfile(res.Profile, 15), nil
+}
+
+// typeKeys types keystrokes more keystrokes into the page c shows, as
+// typeKey does, each waiting for its update.
+func typeKeys(c *chromium, keystrokes int) error {
+	count, err := evalAwait[int](c.ctx, 5*time.Second, "window.__bench.updates()")
+	if err != nil {
+		return err
+	}
+	for i := range keystrokes {
+		if count, err = typeKey(c, i, count); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // summarizeProfile returns the share of a profile's time by script and its

@@ -54,19 +54,13 @@ func traceTyping(ctx context.Context, c *chromium, dir, name string, keystrokes 
 	}); err != nil {
 		return "", err
 	}
-	count, err := evalAwait[int](c.ctx, 5*time.Second, "window.__bench.updates()")
-	if err != nil {
-		return "", err
-	}
 	if _, err := chromedp.Call(c.ctx, tracing.Start, tracing.StartParams{
 		TraceConfig: &tracing.TraceConfig{IncludedCategories: traceCategories},
 	}); err != nil {
 		return "", err
 	}
-	for i := range keystrokes {
-		if count, err = typeKey(c, i, count); err != nil {
-			return "", err
-		}
+	if err := typeKeys(c, keystrokes); err != nil {
+		return "", err
 	}
 	if _, err := chromedp.Call(c.ctx, tracing.End, cdp.Empty{}); err != nil {
 		return "", err
