@@ -204,7 +204,7 @@ func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) He
 func headThumb(p *Props, lang string, id, head int, chart app.UI) app.UI {
 	return app.Button().
 		Type("button").
-		Class("thumb", pressedClass(id == head)).
+		Class("thumb", classIf(id == head, "on")).
 		Aria("pressed", id == head).
 		DataSet("thumb", HeadKey(id)).
 		OnClick(func(ctx app.Context, e app.Event) {

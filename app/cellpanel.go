@@ -173,7 +173,7 @@ func (c *CellPanel) explanation(r *attention.Result, st State) app.UI {
 				),
 				app.Li().Body(
 					app.H3().Text(T(lang, "cell.mask")),
-					app.P().Class("eq", maskClass(e.Masked)).Body(
+					app.P().Class("eq", classIf(e.Masked, "masked")).Body(
 						app.Text(maskText+" → s = "),
 						app.If(e.Masked, func() app.UI { return app.Span().Class("num", "masked").Text("−∞") }).
 							Else(func() app.UI { return num("logit", strconv.Itoa(j), e.Logit) }),
@@ -254,13 +254,6 @@ func (c *CellPanel) meanNote(r *attention.Result, i, j int, lang string) app.UI 
 
 // attentionMasked reports whether r masks key j for query i.
 func attentionMasked(r *attention.Result, i, j int) bool { return r.Options.Masked(i, j) }
-
-func maskClass(masked bool) string {
-	if masked {
-		return "masked"
-	}
-	return ""
-}
 
 // sub writes n in subscript digits.
 func sub(n int) string {

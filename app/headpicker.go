@@ -35,17 +35,18 @@ func (c *HeadPicker) button(head int, label string) app.UI {
 		Type("button").
 		DataSet("head", HeadKey(head)).
 		Aria("pressed", head == c.Selected).
-		Class(pressedClass(head == c.Selected)).
+		Class(classIf(head == c.Selected, "on")).
 		Text(label).
 		OnClick(func(ctx app.Context, e app.Event) {
 			c.Set(ctx, e, func(s *State) { s.Head = head })
 		})
 }
 
-// pressedClass is the class of a toggle button that is on.
-func pressedClass(on bool) string {
+// classIf returns name when on holds, else no class: Class(classIf(…))
+// sets a class by a condition.
+func classIf(on bool, name string) string {
 	if on {
-		return "on"
+		return name
 	}
 	return ""
 }

@@ -30,6 +30,7 @@ type MatricesView struct {
 	json      string      // the import box
 	jsonErr   *inputError // why the import box was not imported
 	jsonNote  string      // i18n key of what the import box last did
+	jsonOld   bool        // the box was edited after jsonErr or jsonNote
 	download  string      // a data: URL of the exported JSON; "" until exported
 	clipboard []app.Func  // callbacks of a clipboard write, released with the view
 	reader    []app.Func  // callbacks of a FileReader
@@ -345,19 +346,13 @@ func (v *MatricesView) renderIO(lang string) app.UI {
 			Attr("autocomplete", "off").
 			Attr("translate", "no").
 			Aria("label", T(lang, "mx.json")).
-			Aria("invalid", v.jsonErr != nil).
+			Aria("invalid", v.jsonErr != nil && !v.jsonOld).
 			Placeholder(T(lang, "mx.json.placeholder")).
 			Text(v.json).
 			OnInput(func(ctx app.Context, e app.Event) {
 				v.json = ctx.JSSrc().Get("value").String()
-				v.jsonNote, v.jsonErr = "", nil
+				v.jsonOld = true
 			}),
-		slot(v.jsonErr != nil, func() app.UI {
-			return app.P().ID("mx-json-error").Class("error").Role("alert").Text(v.jsonErr.Message(lang))
-		}),
-		slot(v.jsonNote != "", func() app.UI {
-			return app.P().ID("mx-json-note").Class("mx-note").Role("status").Text(T(lang, v.jsonNote))
-		}),
 		app.Div().Class("mx-buttons").Body(
 			app.Button().ID("mx-import").Type("button").Class("mx-button").
 				Text(T(lang, "mx.import")).
@@ -376,6 +371,18 @@ func (v *MatricesView) renderIO(lang string) app.UI {
 					Text(T(lang, "mx.download"))
 			}),
 		),
+		// The answer to a button comes below the buttons, and stays,
+		// greyed, while the box is edited: the student fixes the JSON with
+		// the error in sight, and nothing moves under the pointer on its
+		// way to the next button.
+		slot(v.jsonErr != nil, func() app.UI {
+			return app.P().ID("mx-json-error").Class("error", classIf(v.jsonOld, "stale")).Role("alert").
+				Text(v.jsonErr.Message(lang))
+		}),
+		slot(v.jsonNote != "", func() app.UI {
+			return app.P().ID("mx-json-note").Class("mx-note", classIf(v.jsonOld, "stale")).Role("status").
+				Text(T(lang, v.jsonNote))
+		}),
 	)
 }
 
@@ -383,10 +390,10 @@ func (v *MatricesView) renderIO(lang string) app.UI {
 func (v *MatricesView) importJSON(ctx app.Context, e app.Event, data string) {
 	spec, err := parseImport([]byte(data))
 	if err != nil {
-		v.jsonErr, v.jsonNote = err, ""
+		v.jsonErr, v.jsonNote, v.jsonOld = err, "", false
 		return
 	}
-	v.jsonErr, v.jsonNote = nil, "mx.imported"
+	v.jsonErr, v.jsonNote, v.jsonOld = nil, "mx.imported", false
 	js := canonicalMatrices(spec)
 	v.draft, v.synced, v.shown, v.err = draftOf(spec), js, true, nil
 	v.Props.Set(ctx, e, func(s *State) { s.Matrices = js })
@@ -396,7 +403,7 @@ func (v *MatricesView) importJSON(ctx app.Context, e app.Event, data string) {
 // to the clipboard where the browser lets the page.
 func (v *MatricesView) export(ctx app.Context, e app.Event) {
 	text := exportJSON(matricesSpec(v.Props.State.Matrices))
-	v.json, v.jsonErr, v.jsonNote = text, nil, "mx.exported"
+	v.json, v.jsonErr, v.jsonNote, v.jsonOld = text, nil, "mx.exported", false
 	v.download = "data:application/json;charset=utf-8," + url.PathEscape(text)
 	ctx.Defer(func(app.Context) {
 		tryJS(func() {
@@ -438,7 +445,7 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 	}
 	file := files.Index(0)
 	if file.Get("size").Int() > maxMatrixSpecBytes {
-		v.jsonErr = inputErr("json", "mx.err.importSize", maxMatrixSpecBytes>>10)
+		v.jsonErr, v.jsonNote, v.jsonOld = inputErr("json", "mx.err.importSize", maxMatrixSpecBytes>>10), "", false
 		return
 	}
 	for _, f := range v.reader {
@@ -454,7 +461,9 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 		return nil
 	})
 	onerror := app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { v.jsonErr = inputErr("json", "mx.err.file") })
+		ctx.Dispatch(func(app.Context) {
+			v.jsonErr, v.jsonNote, v.jsonOld = inputErr("json", "mx.err.file"), "", false
+		})
 		return nil
 	})
 	v.reader = []app.Func{onload, onerror}

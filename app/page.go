@@ -396,7 +396,7 @@ func (p *Page) tabs(lang string) app.UI {
 		tabs[i] = app.Button().
 			Type("button").
 			Role("tab").
-			Class("tab", pressedClass(on)).
+			Class("tab", classIf(on, "on")).
 			Aria("selected", on).
 			DataSet("view", v.ID).
 			Text(T(lang, "view."+v.ID)).

@@ -315,7 +315,7 @@ func (v *PipelineView) Render() app.UI {
 		}
 		cards = append(cards, app.Button().
 			Type("button").
-			Class("pipe-step", pressedClass(v.Props.State.Step == s.ID)).
+			Class("pipe-step", classIf(v.Props.State.Step == s.ID, "on")).
 			DataSet("step", s.ID).
 			Aria("label", T(lang, "step."+s.ID)+", "+shapeText(shape, rows, cols)).
 			OnClick(func(ctx app.Context, e app.Event) {

@@ -261,15 +261,21 @@ func (tb *tab) updates() int {
 }
 
 // waitUpdates waits until the page has recorded more than n update measures,
-// then until go-app has applied the rest of the change. The main view draws
-// its heatmaps and records the measure in the event itself (app/live.go);
-// go-app updates the rest of the page in its next frame, a timer that the
-// event armed, about 10 ms later. A timer the page arms now, to expire
-// 50 ms later, runs after it.
+// then until go-app has applied the rest of the change (settle). The main
+// view draws its heatmaps and records the measure in the event itself
+// (app/live.go); go-app updates the rest of the page in its next frame.
 func (tb *tab) waitUpdates(n int) {
 	tb.t.Helper()
 	tb.waitFor("an attnviz:update measure",
 		fmt.Sprintf(`performance.getEntriesByName("attnviz:update", "measure").length > %d`, n), 20*time.Second)
+	tb.settle()
+}
+
+// settle waits until go-app has applied what the last event changed: its
+// frame is a timer that the event armed, about 10 ms later; a timer the
+// page arms now, to expire 50 ms later, runs after it.
+func (tb *tab) settle() {
+	tb.t.Helper()
 	eval[bool](tb, `new Promise((resolve) => setTimeout(() => resolve(true), 50))`)
 }
 

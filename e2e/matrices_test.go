@@ -205,12 +205,40 @@ func (tb *tab) mxSet(sel, value string) {
 func (tb *tab) mxImport(data string) {
 	tb.t.Helper()
 	n := tb.updates()
-	tb.mxSet("#mx-json", data)
+	tb.mxEditJSON(data)
 	tb.do("clicking #mx-import", chromedp.Click(chromedp.CSS("#mx-import")))
-	tb.waitFor("the import", fmt.Sprintf(`performance.getEntriesByName("attnviz:update", "measure").length > %d || !!document.querySelector("#mx-json-error")`, n), 20*time.Second)
+	tb.waitFor("the import", fmt.Sprintf(`performance.getEntriesByName("attnviz:update", "measure").length > %d || !!document.querySelector("#mx-json-error:not(.stale)")`, n), 20*time.Second)
 	if msg := eval[string](tb, `document.querySelector("#mx-json-error")?.textContent ?? ""`); msg != "" {
 		tb.t.Fatalf("the import was rejected: %s", msg)
 	}
+}
+
+// mxEditJSON puts data into the import box as a paste does and waits for
+// the page to settle. The answer to the last import or export stays, greyed
+// as stale, and the buttons stay where they are on the screen: the pointer
+// on its way to one finds it there.
+func (tb *tab) mxEditJSON(data string) {
+	tb.t.Helper()
+	eval[chromedp.Void](tb, `document.querySelector("#mx-json").focus()`) // scrolls it into view
+	at := tb.mxButtonsAt()
+	tb.mxSet("#mx-json", data)
+	tb.settle()
+	if now := tb.mxButtonsAt(); now != at {
+		tb.t.Errorf("editing the import box moved the buttons on the screen from %v to %v", at, now)
+	}
+	if old := eval[int](tb, `document.querySelectorAll("#mx-json-error:not(.stale), #mx-json-note:not(.stale)").length`); old != 0 {
+		tb.t.Errorf("editing the import box left the last answer below it as current, not stale")
+	}
+}
+
+// mxButtonsAt returns where the import and export buttons are on the screen.
+func (tb *tab) mxButtonsAt() [4]float64 {
+	tb.t.Helper()
+	r := eval[[]float64](tb, `["#mx-import", "#mx-export"].flatMap((sel) => {
+		const r = document.querySelector(sel).getBoundingClientRect();
+		return [r.left, r.top];
+	})`)
+	return [4]float64(r)
 }
 
 // TestMatricesReference imports reference cases into the matrices view: the
@@ -256,7 +284,7 @@ func TestMatricesReference(t *testing.T) {
 		// result. The box still holds the imported JSON, which also starts
 		// with "{": empty it first, or the wait below can read the import
 		// before go-app's frame has written the export.
-		tb.mxSet("#mx-json", "")
+		tb.mxEditJSON("")
 		tb.do("clicking #mx-export", chromedp.Click(chromedp.CSS("#mx-export")))
 		tb.waitFor("the export", `document.querySelector("#mx-json").value.startsWith("{")`, 10*time.Second)
 		exported := eval[string](tb, `document.querySelector("#mx-json").value`)
@@ -456,12 +484,9 @@ func TestMatricesHostile(t *testing.T) {
 
 	// Import: not JSON, a text spec, a huge one.
 	for _, bad := range []string{"not json", `{"text": "hello"}`, `{"x": [[1e999]]}`, `{"x": [[1]], "wq": [[1]], "wk": [[1]], "wv": [[1]], "heads": 0}`} {
-		tb.mxSet("#mx-json", bad)
-		// Typing clears the last error, which moves the button up: click
-		// it where it is once the page has settled.
-		tb.waitFor("the last import error to clear", `!document.querySelector("#mx-json-error")`, 10*time.Second)
+		tb.mxEditJSON(bad)
 		tb.do("importing", chromedp.Click(chromedp.CSS("#mx-import")))
-		tb.waitFor("the import error", `!!document.querySelector("#mx-json-error")`, 10*time.Second)
+		tb.waitFor("the import error", `!!document.querySelector("#mx-json-error:not(.stale)")`, 10*time.Second)
 		t.Logf("ok: import %q: %s", bad, eval[string](tb, `document.querySelector("#mx-json-error").textContent`))
 	}
 	tb.checkClean("hostile matrices")
