@@ -53,7 +53,7 @@ type config struct {
 	keystrokes   int           // keystrokes counted per setting
 	typingBudget time.Duration // the most time typing at one setting takes
 	stateURLs    []string
-	profileDir   string // if not "", where to write CPU profiles of typing
+	profileDir   string // if not "", where to write traces of a first load and profiles and traces of typing
 }
 
 // typingConfigs are the settings typed at.
@@ -69,7 +69,7 @@ func main() {
 	only := flag.String("only", "", "run only these sections, comma-separated: engine, wasm, page (then nothing is written unless -out is given)")
 	appState := flag.String("app-state", "", "URL suffix that opens the app with a number of heads, {heads} standing for it (default: try ?heads={heads}, then #heads={heads})")
 	keep := flag.Bool("keep", false, "keep the temporary directory of builds")
-	profileDir := flag.String("profile", "", "after each typing measurement, type 60 more keystrokes under Chromium's CPU profiler, then 60 under its tracing, and write the profile and the trace to this directory (the figures are not affected)")
+	profileDir := flag.String("profile", "", "write to this directory a Chromium trace of one more first load of the app and of the bare page, and after each typing measurement a CPU profile of 60 more keystrokes and a trace of 60 more (the figures are not affected)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		log.Fatalf("unexpected arguments %q", flag.Args())
@@ -373,6 +373,23 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 		} else {
 			loadBare(i)
 			loadApp(i)
+		}
+	}
+	if cfg.profileDir != "" {
+		for _, p := range []struct {
+			name string
+			srv  *siteServer
+		}{{"first-load-app", appSrv}, {"first-load-bare", bareSrv}} {
+			if p.srv == nil {
+				continue
+			}
+			step("tracing a first load: %s", p.name)
+			summary, err := traceFirstLoad(ctx, cfg.chromium, p.srv.URL+"/", cfg.profileDir, p.name, 90*time.Second)
+			if err != nil {
+				log.Printf("tracing %s: %v", p.name, err)
+			} else {
+				log.Printf("Trace of a first load (%s): %s", p.name, summary)
+			}
 		}
 	}
 	if appSrv == nil {

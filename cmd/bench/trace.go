@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
@@ -29,8 +30,61 @@ var traceCategories = []string{
 // ui.perfetto.dev) and returns a summary of where the page's main thread
 // spent its time. Like profileTyping, it is a pass of its own.
 func traceTyping(ctx context.Context, c *chromium, dir, name string, keystrokes int) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	path, b, err := recordTrace(ctx, c, dir, name, func() error { return typeKeys(c, keystrokes) })
+	if err != nil {
 		return "", err
+	}
+	sum, err := summarizeTrace(b, keystrokes, "per keystroke", 15)
+	if err != nil {
+		return "", err
+	}
+	return path + "\n" + sum, nil
+}
+
+// traceFirstLoad records a Chromium trace of one first load of pageURL, in
+// a fresh Chromium with the cache disabled (as measureFirstLoad loads it),
+// from before the navigation to the first-render mark, writes it to dir as
+// <name>.trace.json and returns a summary of where the page's main thread
+// spent its time.
+func traceFirstLoad(ctx context.Context, execPath, pageURL, dir, name string, timeout time.Duration) (string, error) {
+	c, err := startChromium(ctx, execPath)
+	if err != nil {
+		return "", err
+	}
+	defer c.Close()
+	if _, err := chromedp.Call(c.ctx, network.Enable, network.EnableParams{}); err != nil {
+		return "", err
+	}
+	if _, err := chromedp.Call(c.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		return "", err
+	}
+	var firstRender float64
+	path, b, err := recordTrace(ctx, c, dir, name, func() error {
+		nctx, cancel := context.WithTimeout(c.ctx, timeout)
+		defer cancel()
+		if err := chromedp.Do(nctx, chromedp.Navigate(pageURL)); err != nil {
+			return fmt.Errorf("loading %s: %w", pageURL, err)
+		}
+		var err error
+		firstRender, err = waitMark(c.ctx, timeout)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	sum, err := summarizeTrace(b, 1, "in the load", 15)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s\nfirst render at %.0f ms; %s", path, firstRender, sum), nil
+}
+
+// recordTrace records a Chromium trace of the page c shows while during
+// runs, writes it to dir as <name>.trace.json and returns its path and
+// JSON.
+func recordTrace(ctx context.Context, c *chromium, dir, name string, during func() error) (string, []byte, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, err
 	}
 	var (
 		mu     sync.Mutex
@@ -52,41 +106,37 @@ func traceTyping(ctx context.Context, c *chromium, dir, name string, keystrokes 
 			once.Do(func() { close(done) })
 		}
 	}); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if _, err := chromedp.Call(c.ctx, tracing.Start, tracing.StartParams{
 		TraceConfig: &tracing.TraceConfig{IncludedCategories: traceCategories},
 	}); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	if err := typeKeys(c, keystrokes); err != nil {
-		return "", err
+	if err := during(); err != nil {
+		return "", nil, err
 	}
 	if _, err := chromedp.Call(c.ctx, tracing.End, cdp.Empty{}); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	select {
 	case <-done:
 	case <-time.After(30 * time.Second):
-		return "", fmt.Errorf("the trace did not complete within 30 s")
+		return "", nil, fmt.Errorf("the trace did not complete within 30 s")
 	case <-ctx.Done():
-		return "", ctx.Err()
+		return "", nil, ctx.Err()
 	}
 	mu.Lock()
 	b, err := json.Marshal(map[string]any{"traceEvents": events})
 	mu.Unlock()
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	path := filepath.Join(dir, name+".trace.json")
 	if err := os.WriteFile(path, b, 0o644); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	sum, err := summarizeTrace(b, keystrokes, 15)
-	if err != nil {
-		return "", err
-	}
-	return path + "\n" + sum, nil
+	return path, b, nil
 }
 
 // traceEvent is the part of a trace event that summarizeTrace reads.
@@ -101,9 +151,10 @@ type traceEvent struct {
 }
 
 // summarizeTrace returns the self time of each kind of complete event on
-// the busiest renderer main thread of a trace (JSON with traceEvents), per
-// keystroke: time in an event, less the time in the events nested in it.
-func summarizeTrace(b []byte, keystrokes, top int) (string, error) {
+// the busiest renderer main thread of a trace (JSON with traceEvents),
+// divided by per and labelled with unit ("per keystroke"): time in an
+// event, less the time in the events nested in it.
+func summarizeTrace(b []byte, per int, unit string, top int) (string, error) {
 	var t struct {
 		TraceEvents []traceEvent `json:"traceEvents"`
 	}
@@ -158,13 +209,13 @@ func summarizeTrace(b []byte, keystrokes, top int) (string, error) {
 		total += v
 	}
 	var sb strings.Builder
-	per := float64(max(keystrokes, 1)) * 1000 // µs to ms per keystroke
-	fmt.Fprintf(&sb, "main thread busy %.1f ms per keystroke; self time by event:\n", total/per)
+	div := float64(max(per, 1)) * 1000 // µs to ms, per unit
+	fmt.Fprintf(&sb, "main thread busy %.1f ms %s; self time by event:\n", total/div, unit)
 	for i, kv := range sortedShares(self) {
 		if i == top {
 			break
 		}
-		fmt.Fprintf(&sb, "  %6.2f ms  %s\n", kv.v/per, kv.k)
+		fmt.Fprintf(&sb, "  %6.2f ms  %s\n", kv.v/div, kv.k)
 	}
 	return sb.String(), nil
 }

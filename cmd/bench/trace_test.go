@@ -19,7 +19,7 @@ func TestSummarizeTrace(t *testing.T) {
 		{"ph": "X", "name": "Raster", "pid": 1, "tid": 2, "ts": 1000, "dur": 50000},
 		{"ph": "b", "name": "attnviz:update", "pid": 1, "tid": 1, "ts": 1000}
 	]}`
-	s, err := summarizeTrace([]byte(trace), 2, 10)
+	s, err := summarizeTrace([]byte(trace), 2, "per keystroke", 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,10 +36,10 @@ func TestSummarizeTrace(t *testing.T) {
 	if strings.Contains(s, "Raster") {
 		t.Errorf("summary counts another thread's events:\n%s", s)
 	}
-	if s, _ := summarizeTrace([]byte(`{"traceEvents": []}`), 1, 5); !strings.Contains(s, "no events") {
+	if s, _ := summarizeTrace([]byte(`{"traceEvents": []}`), 1, "in the load", 5); !strings.Contains(s, "no events") {
 		t.Errorf("empty trace: %q", s)
 	}
-	if _, err := summarizeTrace([]byte(`{`), 1, 5); err == nil {
+	if _, err := summarizeTrace([]byte(`{`), 1, "in the load", 5); err == nil {
 		t.Error("a malformed trace gave no error")
 	}
 }
