@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -143,8 +144,9 @@ func recordTrace(ctx context.Context, c *chromium, dir, name string, during func
 type traceEvent struct {
 	Name string         `json:"name"`
 	Ph   string         `json:"ph"`
-	Ts   float64        `json:"ts"`  // µs
-	Dur  float64        `json:"dur"` // µs
+	Ts   float64        `json:"ts"`   // µs
+	Dur  float64        `json:"dur"`  // µs
+	Tdur float64        `json:"tdur"` // µs of the thread's CPU time in it
 	Pid  int            `json:"pid"`
 	Tid  int            `json:"tid"`
 	Args map[string]any `json:"args"`
@@ -217,5 +219,61 @@ func summarizeTrace(b []byte, per int, unit string, top int) (string, error) {
 		}
 		fmt.Fprintf(&sb, "  %6.2f ms  %s\n", kv.v/div, kv.k)
 	}
+	if line := updateTimes(t.TraceEvents, evs); line != "" {
+		sb.WriteString(line)
+	}
 	return sb.String(), nil
+}
+
+// updateTimes pairs the attnviz:update measures of a trace and returns a
+// line on their wall time against the CPU time of the main thread (evs,
+// sorted as summarizeTrace sorts them) within them: on a busy machine a
+// slow update can be one that waited for a core. "" when there are none.
+func updateTimes(all, evs []traceEvent) string {
+	if len(evs) == 0 {
+		return ""
+	}
+	var marks []traceEvent
+	for _, e := range all {
+		if e.Name == "attnviz:update" && e.Pid == evs[0].Pid && (e.Ph == "b" || e.Ph == "e") {
+			marks = append(marks, e)
+		}
+	}
+	sort.SliceStable(marks, func(i, j int) bool { return marks[i].Ts < marks[j].Ts })
+	type update struct{ wall, cpu float64 } // ms
+	var ups []update
+	for i := 0; i+1 < len(marks); i++ {
+		if marks[i].Ph != "b" || marks[i+1].Ph != "e" {
+			continue
+		}
+		b, e := marks[i].Ts, marks[i+1].Ts
+		i++
+		// The CPU time of the outermost events in [b, e), each counted
+		// for the share of it that falls inside.
+		c, end := 0.0, math.Inf(-1)
+		for _, x := range evs {
+			if x.Ts < end || x.Ts+x.Dur <= b || x.Ts >= e {
+				continue
+			}
+			end = x.Ts + x.Dur
+			if x.Dur > 0 {
+				c += x.Tdur * (min(end, e) - max(x.Ts, b)) / x.Dur
+			}
+		}
+		ups = append(ups, update{(e - b) / 1000, c / 1000})
+	}
+	if len(ups) == 0 {
+		return ""
+	}
+	var wall, cpu []float64
+	for _, u := range ups {
+		wall, cpu = append(wall, u.wall), append(cpu, u.cpu)
+	}
+	sort.Slice(ups, func(i, j int) bool { return ups[i].wall > ups[j].wall })
+	var slow []string
+	for _, u := range ups[:min(5, len(ups))] {
+		slow = append(slow, fmt.Sprintf("%.1f / %.1f", u.wall, u.cpu))
+	}
+	return fmt.Sprintf("%d attnviz:update measures: median %.1f ms wall, %.1f ms of the main thread's CPU; the slowest (wall / CPU ms): %s\n",
+		len(ups), Median(wall), Median(cpu), strings.Join(slow, ", "))
 }
