@@ -30,7 +30,8 @@ type MatricesView struct {
 	json      string      // the import box
 	jsonErr   *inputError // why the import box was not imported
 	jsonNote  string      // i18n key of what the import box last did
-	jsonOld   bool        // the box was edited after jsonErr or jsonNote
+	jsonStale bool        // the box was edited after jsonErr or jsonNote
+	answers   int         // the buttons' answers so far (answer)
 	download  string      // a data: URL of the exported JSON; "" until exported
 	clipboard []app.Func  // callbacks of a clipboard write, released with the view
 	reader    []app.Func  // callbacks of a FileReader
@@ -346,12 +347,12 @@ func (v *MatricesView) renderIO(lang string) app.UI {
 			Attr("autocomplete", "off").
 			Attr("translate", "no").
 			Aria("label", T(lang, "mx.json")).
-			Aria("invalid", v.jsonErr != nil && !v.jsonOld).
+			Aria("invalid", v.jsonErr != nil && v.jsonErr.Field == "json" && !v.jsonStale).
 			Placeholder(T(lang, "mx.json.placeholder")).
 			Text(v.json).
 			OnInput(func(ctx app.Context, e app.Event) {
 				v.json = ctx.JSSrc().Get("value").String()
-				v.jsonOld = true
+				v.jsonStale = true
 			}),
 		app.Div().Class("mx-buttons").Body(
 			app.Button().ID("mx-import").Type("button").Class("mx-button").
@@ -371,29 +372,51 @@ func (v *MatricesView) renderIO(lang string) app.UI {
 					Text(T(lang, "mx.download"))
 			}),
 		),
-		// The answer to a button comes below the buttons, and stays,
-		// greyed, while the box is edited: the student fixes the JSON with
-		// the error in sight, and nothing moves under the pointer on its
-		// way to the next button.
+		// The answer to a button comes below the buttons, and stays while
+		// the box is edited, marked as stale: the student fixes the JSON
+		// with the error in sight, and nothing moves under the pointer on
+		// its way to the next button.
 		slot(v.jsonErr != nil, func() app.UI {
-			return app.P().ID("mx-json-error").Class("error", classIf(v.jsonOld, "stale")).Role("alert").
-				Text(v.jsonErr.Message(lang))
+			return v.answer(lang, "mx-json-error", "error", "alert", v.jsonErr.Message(lang))
 		}),
 		slot(v.jsonNote != "", func() app.UI {
-			return app.P().ID("mx-json-note").Class("mx-note", classIf(v.jsonOld, "stale")).Role("status").
-				Text(T(lang, v.jsonNote))
+			return v.answer(lang, "mx-json-note", "mx-note", "status", T(lang, v.jsonNote))
 		}),
 	)
+}
+
+// answer shows a button's answer, text: current, in a p with the live
+// region role; stale (the box edited since), greyed in a div without one,
+// after a visible "before your edit". The next press makes it a p again:
+// go-app replaces an element whose tag changes, and a screen reader
+// announces the new region even when its text is the same.
+func (v *MatricesView) answer(lang, id, class, role, text string) app.UI {
+	if v.jsonStale {
+		return app.Div().ID(id).Class(class, "before-edit").Body(
+			app.Span().Class("before-edit-label").Text(T(lang, "mx.beforeEdit")),
+			app.Text(" "+text),
+		)
+	}
+	return app.P().ID(id).Class(class).Role(role).Text(text)
+}
+
+// newAnswer starts the answer to a press of a button: err or the note
+// with i18n key note, current. It returns the answer's number, which a
+// later callback compares with v.answers to know that no other came since.
+func (v *MatricesView) newAnswer(err *inputError, note string) int {
+	v.jsonErr, v.jsonNote, v.jsonStale = err, note, false
+	v.answers++
+	return v.answers
 }
 
 // importJSON makes spec JSON the input, or says why it cannot be.
 func (v *MatricesView) importJSON(ctx app.Context, e app.Event, data string) {
 	spec, err := parseImport([]byte(data))
 	if err != nil {
-		v.jsonErr, v.jsonNote, v.jsonOld = err, "", false
+		v.newAnswer(err, "")
 		return
 	}
-	v.jsonErr, v.jsonNote, v.jsonOld = nil, "mx.imported", false
+	v.newAnswer(nil, "mx.imported")
 	js := canonicalMatrices(spec)
 	v.draft, v.synced, v.shown, v.err = draftOf(spec), js, true, nil
 	v.Props.Set(ctx, e, func(s *State) { s.Matrices = js })
@@ -403,7 +426,8 @@ func (v *MatricesView) importJSON(ctx app.Context, e app.Event, data string) {
 // to the clipboard where the browser lets the page.
 func (v *MatricesView) export(ctx app.Context, e app.Event) {
 	text := exportJSON(matricesSpec(v.Props.State.Matrices))
-	v.json, v.jsonErr, v.jsonNote, v.jsonOld = text, nil, "mx.exported", false
+	v.json = text
+	n := v.newAnswer(nil, "mx.exported")
 	v.download = "data:application/json;charset=utf-8," + url.PathEscape(text)
 	ctx.Defer(func(app.Context) {
 		tryJS(func() {
@@ -424,7 +448,7 @@ func (v *MatricesView) export(ctx app.Context, e app.Event) {
 		done := func(note string) app.Func {
 			return app.FuncOf(func(app.Value, []app.Value) any {
 				ctx.Dispatch(func(app.Context) {
-					if v.json == text {
+					if v.answers == n { // no other press since
 						v.jsonNote = note
 					}
 				})
@@ -445,7 +469,7 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 	}
 	file := files.Index(0)
 	if file.Get("size").Int() > maxMatrixSpecBytes {
-		v.jsonErr, v.jsonNote, v.jsonOld = inputErr("json", "mx.err.importSize", maxMatrixSpecBytes>>10), "", false
+		v.newAnswer(inputErr("file", "mx.err.importSize", maxMatrixSpecBytes>>10), "")
 		return
 	}
 	for _, f := range v.reader {
@@ -462,7 +486,7 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 	})
 	onerror := app.FuncOf(func(app.Value, []app.Value) any {
 		ctx.Dispatch(func(app.Context) {
-			v.jsonErr, v.jsonNote, v.jsonOld = inputErr("json", "mx.err.file"), "", false
+			v.newAnswer(inputErr("file", "mx.err.file"), "")
 		})
 		return nil
 	})

@@ -207,16 +207,17 @@ func (tb *tab) mxImport(data string) {
 	n := tb.updates()
 	tb.mxEditJSON(data)
 	tb.do("clicking #mx-import", chromedp.Click(chromedp.CSS("#mx-import")))
-	tb.waitFor("the import", fmt.Sprintf(`performance.getEntriesByName("attnviz:update", "measure").length > %d || !!document.querySelector("#mx-json-error:not(.stale)")`, n), 20*time.Second)
+	tb.waitFor("the import", fmt.Sprintf(`performance.getEntriesByName("attnviz:update", "measure").length > %d || !!document.querySelector("#mx-json-error:not(.before-edit)")`, n), 20*time.Second)
+	tb.settle() // go-app's frame removes the last answer
 	if msg := eval[string](tb, `document.querySelector("#mx-json-error")?.textContent ?? ""`); msg != "" {
 		tb.t.Fatalf("the import was rejected: %s", msg)
 	}
 }
 
 // mxEditJSON puts data into the import box as a paste does and waits for
-// the page to settle. The answer to the last import or export stays, greyed
-// as stale, and the buttons stay where they are on the screen: the pointer
-// on its way to one finds it there.
+// the page to settle. The answer to the last import or export stays, marked
+// as given before the edit, and the buttons stay where they are on the
+// screen: the pointer on its way to one finds it there.
 func (tb *tab) mxEditJSON(data string) {
 	tb.t.Helper()
 	eval[chromedp.Void](tb, `document.querySelector("#mx-json").focus()`) // scrolls it into view
@@ -226,8 +227,13 @@ func (tb *tab) mxEditJSON(data string) {
 	if now := tb.mxButtonsAt(); now != at {
 		tb.t.Errorf("editing the import box moved the buttons on the screen from %v to %v", at, now)
 	}
-	if old := eval[int](tb, `document.querySelectorAll("#mx-json-error:not(.stale), #mx-json-note:not(.stale)").length`); old != 0 {
+	if old := eval[int](tb, `document.querySelectorAll("#mx-json-error:not(.before-edit), #mx-json-note:not(.before-edit)").length`); old != 0 {
 		tb.t.Errorf("editing the import box left the last answer below it as current, not stale")
+	}
+	// A stale answer says so in words, and is no live region: a screen
+	// reader does not read it out again.
+	if bad := eval[int](tb, `[...document.querySelectorAll(".before-edit")].filter((el) => el.hasAttribute("role") || !el.querySelector(".before-edit-label")?.textContent.trim()).length`); bad != 0 {
+		tb.t.Errorf("%d stale answers below the import box are a live region or lack their label", bad)
 	}
 }
 
@@ -486,7 +492,10 @@ func TestMatricesHostile(t *testing.T) {
 	for _, bad := range []string{"not json", `{"text": "hello"}`, `{"x": [[1e999]]}`, `{"x": [[1]], "wq": [[1]], "wk": [[1]], "wv": [[1]], "heads": 0}`} {
 		tb.mxEditJSON(bad)
 		tb.do("importing", chromedp.Click(chromedp.CSS("#mx-import")))
-		tb.waitFor("the import error", `!!document.querySelector("#mx-json-error:not(.stale)")`, 10*time.Second)
+		tb.waitFor("the import error", `!!document.querySelector("#mx-json-error:not(.before-edit)")`, 10*time.Second)
+		if !eval[bool](tb, `document.querySelector("#mx-json-error").matches("p[role=alert]")`) {
+			t.Errorf("import %q: the error is not a new alert", bad)
+		}
 		t.Logf("ok: import %q: %s", bad, eval[string](tb, `document.querySelector("#mx-json-error").textContent`))
 	}
 	tb.checkClean("hostile matrices")
