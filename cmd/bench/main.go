@@ -49,6 +49,7 @@ type config struct {
 	numpyRepeat  int
 	numpyMinTime float64       // seconds per NumPy sample
 	loads        int           // fresh first loads of each page
+	schoolLink   bool          // also one first load of each page on schoolLink
 	warmup       int           // keystrokes not counted
 	keystrokes   int           // keystrokes counted per setting
 	typingBudget time.Duration // the most time typing at one setting takes
@@ -63,6 +64,7 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("bench: ")
 	quick := flag.Bool("quick", false, "fewer iterations: a rough run in a few minutes")
+	schoolLinkFlag := flag.Bool("school-link", true, "also load each page once on an emulated school link ("+schoolLinkLabel+") and report when its first heatmap and its live chart came (no target)")
 	out := flag.String("out", "docs", "directory to write bench-YYYY-MM-DD.md into (\"\": print only)")
 	chromiumFlag := flag.String("chromium", "", "Chromium to run (default: /usr/bin/chromium, then chromium, chromium-browser, google-chrome in PATH)")
 	python := flag.String("python", "", "Python with NumPy (default: python3, then /usr/bin/python3)")
@@ -117,7 +119,7 @@ func main() {
 		quick: *quick, root: root, tmp: tmp,
 		benchtime: "500ms", count: 5, wasmCount: 3,
 		numpyRepeat: 5, numpyMinTime: 0.2,
-		loads: 5, warmup: 10, keystrokes: 200, typingBudget: 150 * time.Second,
+		loads: 5, schoolLink: *schoolLinkFlag, warmup: 10, keystrokes: 200, typingBudget: 150 * time.Second,
 		stateURLs: stateURLs, profileDir: *profileDir,
 	}
 	if *quick {
@@ -347,7 +349,7 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 	loadApp := func(i int) {
 		if appSrv != nil && res.appErr == "" {
 			step("first load %d/%d: app", i+1, cfg.loads)
-			l, err := measureFirstLoad(ctx, cfg.chromium, appSrv, appSrv.URL+"/", 90*time.Second)
+			l, err := measureFirstLoad(ctx, cfg.chromium, appSrv, appSrv.URL+"/", nil, 90*time.Second)
 			if err != nil {
 				res.appErr = err.Error()
 			} else {
@@ -358,7 +360,7 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 	loadBare := func(i int) {
 		if bareSrv != nil && res.bareErr == "" {
 			step("first load %d/%d: bare go-app page", i+1, cfg.loads)
-			l, err := measureFirstLoad(ctx, cfg.chromium, bareSrv, bareSrv.URL+"/", 90*time.Second)
+			l, err := measureFirstLoad(ctx, cfg.chromium, bareSrv, bareSrv.URL+"/", nil, 90*time.Second)
 			if err != nil {
 				res.bareErr = err.Error()
 			} else {
@@ -373,6 +375,25 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 		} else {
 			loadBare(i)
 			loadApp(i)
+		}
+	}
+	if cfg.schoolLink {
+		for _, p := range []struct {
+			name  string
+			srv   *siteServer
+			loads *[]firstLoad
+			err   *string
+		}{{"app", appSrv, &res.appSchoolLoads, &res.appSchoolErr}, {"bare go-app page", bareSrv, &res.bareSchoolLoads, &res.bareSchoolErr}} {
+			if p.srv == nil {
+				continue
+			}
+			step("first load on a school link (%s): %s", schoolLinkLabel, p.name)
+			l, err := measureFirstLoad(ctx, cfg.chromium, p.srv, p.srv.URL+"/", &schoolLink, 90*time.Second)
+			if err != nil {
+				*p.err = err.Error()
+			} else {
+				*p.loads = append(*p.loads, l)
+			}
 		}
 	}
 	if cfg.profileDir != "" {
@@ -537,7 +558,9 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
   drawn by ECharts at build time (`+"`app/first_picture.go`"+`): the row "first heatmap on screen" times its paint
   (the renderTime of its PerformanceElementTiming entry), or, in a load where the wasm replaced the page before
   the picture was painted (app.wasm arrives at once on loopback), the live first render; against the same bare
-  first render. Typing: the app opened with its heads set through the URL, the sentence set to the
+  first render. On the school link (`+"`-school-link`"+`, on by default), one more load of each page the same way, with
+  the DevTools protocol's Network.emulateNetworkConditionsByRule holding every request to `+schoolLinkLabel+`:
+  the same two figures, with no target (the targets are for loopback). Typing: the app opened with its heads set through the URL, the sentence set to the
   number of tokens, then %d keystrokes into #sentence (fewer where a setting takes longer than %v),
   one at a time, each waited for (a letter appended, then deleted), after %d uncounted ones; median
   and p95 (nearest rank) of the attnviz:update measures; the longest PerformanceObserver "longtask"

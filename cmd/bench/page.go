@@ -41,11 +41,18 @@ type firstLoad struct {
 	PictureMs     float64 // when the build's picture of the first heatmap was painted, from navigation start; 0 without one
 }
 
+// schoolLink is the link a first load on a school connection is emulated
+// on (schoolLinkLabel): a class of 30 sharing 100 Mbit/s gets about
+// 3 Mbit/s each.
+var schoolLink = network.Conditions{Latency: 50, DownloadThroughput: 3e6 / 8, UploadThroughput: 1e6 / 8}
+
+const schoolLinkLabel = "3 Mbit/s down, 1 Mbit/s up, 50 ms (a class of 30 sharing 100 Mbit/s)"
+
 // measureFirstLoad opens pageURL (served by srv) in a fresh Chromium with the
-// cache disabled, waits for the first-render mark, then for the network to
-// go quiet (the service worker's precache included), and returns what was
-// transferred.
-func measureFirstLoad(ctx context.Context, execPath string, srv *siteServer, pageURL string, timeout time.Duration) (firstLoad, error) {
+// cache disabled, on link unless it is nil, waits for the first-render
+// mark, then for the network to go quiet (the service worker's precache
+// included), and returns what was transferred.
+func measureFirstLoad(ctx context.Context, execPath string, srv *siteServer, pageURL string, link *network.Conditions, timeout time.Duration) (firstLoad, error) {
 	var res firstLoad
 	c, err := startChromium(ctx, execPath)
 	if err != nil {
@@ -98,6 +105,13 @@ func measureFirstLoad(ctx context.Context, execPath string, srv *siteServer, pag
 	}
 	if _, err := chromedp.Call(c.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 		return res, err
+	}
+	if link != nil {
+		if _, err := chromedp.Call(c.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{link},
+		}); err != nil {
+			return res, fmt.Errorf("emulating the link: %w", err)
+		}
 	}
 
 	srv.Reset()

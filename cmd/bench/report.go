@@ -54,6 +54,10 @@ type results struct {
 	appLoads, bareLoads []firstLoad
 	appErr, bareErr     string
 
+	// One first load of each page on schoolLink (-school-link). No target.
+	appSchoolLoads, bareSchoolLoads []firstLoad
+	appSchoolErr, bareSchoolErr     string
+
 	typing    []typingResult
 	typingErr string
 
@@ -99,6 +103,7 @@ func (r *results) Rows() []Row {
 	}
 	if !r.skipped["page"] {
 		rows = append(rows, r.loadRows()...)
+		rows = append(rows, r.schoolRows()...)
 		rows = append(rows, r.typingRows()...)
 	}
 	return rows
@@ -328,6 +333,37 @@ func (r *results) loadRows() []Row {
 	return append(rows, total, sw, picture, render)
 }
 
+// schoolRows are the first loads on an emulated school link: when the
+// first heatmap and the live chart came, beside the bare page's first
+// render. No target: the targets hold on loopback. None without such loads.
+func (r *results) schoolRows() []Row {
+	if len(r.appSchoolLoads) == 0 && len(r.bareSchoolLoads) == 0 && r.appSchoolErr == "" && r.bareSchoolErr == "" {
+		return nil
+	}
+	const sec = "page: first load on a school link (emulated)"
+	picture := Row{Section: sec, Figure: "first heatmap on screen, " + schoolLinkLabel,
+		Measured: "app: " + short(orDefault(r.appSchoolErr, "not measured")), Compared: "bare: " + short(orDefault(r.bareSchoolErr, "not measured"))}
+	render := Row{Section: sec, Figure: "first render: the live heatmap, " + schoolLinkLabel, Measured: picture.Measured, Compared: picture.Compared}
+	var appFirst, appRender, bareRender float64
+	if len(r.appSchoolLoads) > 0 {
+		ms, painted := firstHeatmaps(r.appSchoolLoads)
+		appFirst = Median(ms)
+		picture.Measured = FormatMs(appFirst) + medianOf(len(ms)) + fmt.Sprintf(", the picture in %d", painted)
+		appRender = Median(firstRenders(r.appSchoolLoads))
+		render.Measured = FormatMs(appRender) + medianOf(len(r.appSchoolLoads))
+	}
+	if len(r.bareSchoolLoads) > 0 {
+		bareRender = Median(firstRenders(r.bareSchoolLoads))
+		render.Compared = "bare " + FormatMs(bareRender) + medianOf(len(r.bareSchoolLoads))
+		picture.Compared = render.Compared
+	}
+	if appRender > 0 && bareRender > 0 {
+		picture.Ratio = FormatRatio(appFirst / bareRender)
+		render.Ratio = FormatRatio(appRender / bareRender)
+	}
+	return []Row{picture, render}
+}
+
 func orDefault(s, def string) string {
 	if s == "" {
 		return def
@@ -517,6 +553,8 @@ func (r *results) Problems() []string {
 	if !r.skipped["page"] {
 		add("app page", r.appErr)
 		add("bare page", r.bareErr)
+		add("app page on a school link", r.appSchoolErr)
+		add("bare page on a school link", r.bareSchoolErr)
 		add("typing", r.typingErr)
 		for _, t := range r.typing {
 			if t.Err != nil {

@@ -48,6 +48,8 @@ func TestRowsVerdicts(t *testing.T) {
 			Files: []fileLoad{{Path: "/web/app.wasm", Bytes: 1_200_000, Encoding: "gzip"}, {Path: "/", Bytes: 1000, Encoding: "gzip"}},
 			Total: 1_201_000, ServerTotal: 2_400_000, FirstRenderMs: 1000,
 		}},
+		appSchoolLoads:  []firstLoad{{FirstRenderMs: 9000, PictureMs: 900}},
+		bareSchoolLoads: []firstLoad{{FirstRenderMs: 6000}},
 		typing: []typingResult{
 			{Config: typingConfig{16, 4}, Tokens: 16, Heads: 4, DModel: 16, UpdatesMs: []float64{5, 6, 7, 30}, LongTaskAPI: true},
 			{Config: typingConfig{128, 8}, Err: errors.New("could not set 8 heads")},
@@ -109,6 +111,14 @@ func TestRowsVerdicts(t *testing.T) {
 	}
 	if row := find(t, rows, "first heatmap on screen"); row.Ratio != "0.50×" || row.Result != Pass || row.Compared != "bare 1.00 s" || !strings.HasSuffix(row.Measured, "the picture in 1") {
 		t.Errorf("first heatmap's picture: %+v", row)
+	}
+	// On the school link: no target; 0.9 s / 6 s and 9 s / 6 s.
+	if row := find(t, rows, "first heatmap on screen, 3 Mbit/s"); row.Ratio != "0.15×" || row.Target != "" || row.Result != "" ||
+		row.Measured != "900 ms, the picture in 1" || row.Compared != "bare 6.00 s" || row.Section != "page: first load on a school link (emulated)" {
+		t.Errorf("school link, first heatmap: %+v", row)
+	}
+	if row := find(t, rows, "first render: the live heatmap, 3 Mbit/s"); row.Ratio != "1.50×" || row.Target != "" || row.Measured != "9.00 s" {
+		t.Errorf("school link, first render: %+v", row)
 	}
 	if row := find(t, rows, "update p95, 16 tokens"); row.Result != Miss || !strings.HasPrefix(row.Measured, "30.0 ms") {
 		t.Errorf("p95 16: %+v", row)
@@ -199,6 +209,14 @@ func TestRowsNothingMeasured(t *testing.T) {
 		if row.Target != "" && row.Result != NA {
 			t.Errorf("row without a figure has a verdict: %+v", row)
 		}
+	}
+	if rows := r.schoolRows(); rows != nil {
+		t.Errorf("school-link rows without school-link loads: %+v", rows)
+	}
+	r.appSchoolErr = "emulating the link: unknown method"
+	if row := find(t, r.Rows(), "first render: the live heatmap, 3 Mbit/s"); row.Measured != "app: emulating the link: unknown method" ||
+		row.Compared != "bare: not measured" || row.Ratio != "" {
+		t.Errorf("school link without loads: %+v", row)
 	}
 	if row := find(t, r.Rows(), "update median, bare go-app page"); row.Measured != "no chromium" {
 		t.Errorf("bare typing reason missing: %+v", row)

@@ -19,10 +19,12 @@ import (
 )
 
 // traceCategories are the trace categories of DevTools' Performance panel
-// that traceTyping records: tasks, script, style, layout, paint and GC.
+// that recordTrace records (tasks, script, style, layout, paint and GC),
+// and V8's WebAssembly work: streaming compilation and the lazy
+// compilation of each function at its first call (wasm.CompileLazy).
 var traceCategories = []string{
 	"devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
-	"toplevel", "v8.execute", "v8", "__metadata",
+	"toplevel", "v8.execute", "v8", "v8.wasm", "__metadata",
 }
 
 // traceTyping records a Chromium trace while keystrokes are typed into the
@@ -59,15 +61,13 @@ func traceFirstLoad(ctx context.Context, execPath, pageURL, dir, name string, ti
 	if _, err := chromedp.Call(c.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 		return "", err
 	}
-	var firstRender float64
 	path, b, err := recordTrace(ctx, c, dir, name, func() error {
 		nctx, cancel := context.WithTimeout(c.ctx, timeout)
 		defer cancel()
 		if err := chromedp.Do(nctx, chromedp.Navigate(pageURL)); err != nil {
 			return fmt.Errorf("loading %s: %w", pageURL, err)
 		}
-		var err error
-		firstRender, err = waitMark(c.ctx, timeout)
+		_, err := waitMark(c.ctx, timeout)
 		return err
 	})
 	if err != nil {
@@ -77,7 +77,7 @@ func traceFirstLoad(ctx context.Context, execPath, pageURL, dir, name string, ti
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s\nfirst render at %.0f ms; %s", path, firstRender, sum), nil
+	return path + "\n" + sum, nil
 }
 
 // recordTrace records a Chromium trace of the page c shows while during
@@ -142,20 +142,28 @@ func recordTrace(ctx context.Context, c *chromium, dir, name string, during func
 
 // traceEvent is the part of a trace event that summarizeTrace reads.
 type traceEvent struct {
-	Name string         `json:"name"`
-	Ph   string         `json:"ph"`
-	Ts   float64        `json:"ts"`   // µs
-	Dur  float64        `json:"dur"`  // µs
-	Tdur float64        `json:"tdur"` // µs of the thread's CPU time in it
-	Pid  int            `json:"pid"`
-	Tid  int            `json:"tid"`
-	Args map[string]any `json:"args"`
+	Name string          `json:"name"`
+	Ph   string          `json:"ph"`
+	Ts   float64         `json:"ts"`   // µs
+	Dur  float64         `json:"dur"`  // µs
+	Tdur *float64        `json:"tdur"` // µs of the thread's CPU time in it, where recorded
+	Pid  int             `json:"pid"`
+	Tid  int             `json:"tid"`
+	Args map[string]any  `json:"args"`
+	ID   json.RawMessage `json:"id"` // of an async event, such as a measure's begin and end: a string or a number
+	ID2  struct {
+		Local string `json:"local"`
+	} `json:"id2"` // the same, where Chromium scopes it
 }
+
+// firstRenderMark is the mark that ends a first load's summary.
+const firstRenderMark = "attnviz:first-render"
 
 // summarizeTrace returns the self time of each kind of complete event on
 // the busiest renderer main thread of a trace (JSON with traceEvents),
 // divided by per and labelled with unit ("per keystroke"): time in an
-// event, less the time in the events nested in it.
+// event, less the time in the events nested in it. A trace that holds the
+// first-render mark counts only from navigation start to the mark.
 func summarizeTrace(b []byte, per int, unit string, top int) (string, error) {
 	var t struct {
 		TraceEvents []traceEvent `json:"traceEvents"`
@@ -185,6 +193,11 @@ func summarizeTrace(b []byte, per int, unit string, top int) (string, error) {
 	if len(evs) == 0 {
 		return "no events on a renderer main thread", nil
 	}
+	window := ""
+	if from, until, ok := firstRenderWindow(t.TraceEvents, evs[0].Pid); ok {
+		evs = clip(evs, from, until)
+		window = fmt.Sprintf(" (from navigation start to %s, %.0f ms)", firstRenderMark, (until-from)/1000)
+	}
 	// Sorted by start, the longer first: a parent precedes its children.
 	sort.Slice(evs, func(i, j int) bool {
 		return evs[i].Ts < evs[j].Ts || evs[i].Ts == evs[j].Ts && evs[i].Dur > evs[j].Dur
@@ -212,7 +225,7 @@ func summarizeTrace(b []byte, per int, unit string, top int) (string, error) {
 	}
 	var sb strings.Builder
 	div := float64(max(per, 1)) * 1000 // µs to ms, per unit
-	fmt.Fprintf(&sb, "main thread busy %.1f ms %s; self time by event:\n", total/div, unit)
+	fmt.Fprintf(&sb, "main thread busy %.1f ms %s%s; self time by event:\n", total/div, unit, window)
 	for i, kv := range sortedShares(self) {
 		if i == top {
 			break
@@ -225,10 +238,48 @@ func summarizeTrace(b []byte, per int, unit string, top int) (string, error) {
 	return sb.String(), nil
 }
 
-// updateTimes pairs the attnviz:update measures of a trace and returns a
-// line on their wall time against the CPU time of the main thread (evs,
-// sorted as summarizeTrace sorts them) within them: on a busy machine a
-// slow update can be one that waited for a core. "" when there are none.
+// firstRenderWindow returns, for a trace that holds the first-render mark
+// on process pid, the navigation start and the mark (µs, trace time): the
+// mark's startTime counts from the navigation start.
+func firstRenderWindow(all []traceEvent, pid int) (from, until float64, ok bool) {
+	for _, e := range all {
+		if e.Name != firstRenderMark || e.Pid != pid || (e.Ph != "I" && e.Ph != "R") {
+			continue
+		}
+		data, _ := e.Args["data"].(map[string]any)
+		start, isNum := data["startTime"].(float64) // ms
+		if !isNum {
+			return 0, 0, false
+		}
+		return e.Ts - start*1000, e.Ts, true
+	}
+	return 0, 0, false
+}
+
+// clip returns the events of evs that overlap [from, until), cut to it.
+func clip(evs []traceEvent, from, until float64) []traceEvent {
+	var out []traceEvent
+	for _, e := range evs {
+		start, end := max(e.Ts, from), min(e.Ts+e.Dur, until)
+		if end <= start {
+			continue
+		}
+		if e.Tdur != nil && e.Dur > 0 {
+			t := *e.Tdur * (end - start) / e.Dur
+			e.Tdur = &t
+		}
+		e.Ts, e.Dur = start, end-start
+		out = append(out, e)
+	}
+	return out
+}
+
+// updateTimes pairs the attnviz:update measures of a trace (a begin and an
+// end of the same id) and returns a line on their wall time against the
+// main thread's time in its tasks within them (evs, sorted as
+// summarizeTrace sorts them): on the CPU (tdur), and in a task but off
+// the CPU, which is waiting for a core. The rest of the wall time is input
+// delivery and the gaps between tasks. "" when there are no measures.
 func updateTimes(all, evs []traceEvent) string {
 	if len(evs) == 0 {
 		return ""
@@ -240,40 +291,57 @@ func updateTimes(all, evs []traceEvent) string {
 		}
 	}
 	sort.SliceStable(marks, func(i, j int) bool { return marks[i].Ts < marks[j].Ts })
-	type update struct{ wall, cpu float64 } // ms
+	type update struct{ wall, cpu, off float64 } // ms
 	var ups []update
-	for i := 0; i+1 < len(marks); i++ {
-		if marks[i].Ph != "b" || marks[i+1].Ph != "e" {
+	open := map[string]float64{} // begin by id
+	for _, m := range marks {
+		id := m.ID2.Local + "/" + string(m.ID)
+		if m.Ph == "b" {
+			open[id] = m.Ts
 			continue
 		}
-		b, e := marks[i].Ts, marks[i+1].Ts
-		i++
-		// The CPU time of the outermost events in [b, e), each counted
-		// for the share of it that falls inside.
-		c, end := 0.0, math.Inf(-1)
+		b, ok := open[id]
+		if !ok {
+			continue
+		}
+		delete(open, id)
+		e := m.Ts
+		// The outermost events in [b, e), each counted for the share of
+		// it that falls inside. An event without tdur counts as on the
+		// CPU.
+		var u update
+		end := math.Inf(-1)
 		for _, x := range evs {
 			if x.Ts < end || x.Ts+x.Dur <= b || x.Ts >= e {
 				continue
 			}
 			end = x.Ts + x.Dur
-			if x.Dur > 0 {
-				c += x.Tdur * (min(end, e) - max(x.Ts, b)) / x.Dur
+			if x.Dur <= 0 {
+				continue
 			}
+			share := (min(end, e) - max(x.Ts, b)) / x.Dur
+			cpu := x.Dur
+			if x.Tdur != nil {
+				cpu = min(*x.Tdur, x.Dur)
+			}
+			u.cpu += cpu * share / 1000
+			u.off += (x.Dur - cpu) * share / 1000
 		}
-		ups = append(ups, update{(e - b) / 1000, c / 1000})
+		u.wall = (e - b) / 1000
+		ups = append(ups, u)
 	}
 	if len(ups) == 0 {
 		return ""
 	}
-	var wall, cpu []float64
+	var wall, cpu, off []float64
 	for _, u := range ups {
-		wall, cpu = append(wall, u.wall), append(cpu, u.cpu)
+		wall, cpu, off = append(wall, u.wall), append(cpu, u.cpu), append(off, u.off)
 	}
 	sort.Slice(ups, func(i, j int) bool { return ups[i].wall > ups[j].wall })
 	var slow []string
 	for _, u := range ups[:min(5, len(ups))] {
-		slow = append(slow, fmt.Sprintf("%.1f / %.1f", u.wall, u.cpu))
+		slow = append(slow, fmt.Sprintf("%.1f / %.1f / %.1f", u.wall, u.cpu, u.off))
 	}
-	return fmt.Sprintf("%d attnviz:update measures: median %.1f ms wall, %.1f ms of the main thread's CPU; the slowest (wall / CPU ms): %s\n",
-		len(ups), Median(wall), Median(cpu), strings.Join(slow, ", "))
+	return fmt.Sprintf("%d attnviz:update measures, wall / main thread on the CPU / in a task but off the CPU: median %.1f / %.1f / %.1f ms; the slowest: %s\n",
+		len(ups), Median(wall), Median(cpu), Median(off), strings.Join(slow, ", "))
 }
