@@ -70,7 +70,9 @@ const noFirstPicture = "no-first-picture"
 // carries a link's state (linkState), or the language is not English, which
 // it works out as Page.OnInit does: the stored choice, else the first of
 // the browser's languages that ParseLang knows (its parse is ParseLang's,
-// but for which exotic spaces it trims: JavaScript's and Go's differ).
+// but for which exotic spaces it trims: JavaScript's and Go's differ). It
+// also hides it when the student types into the pre-rendered #sentence
+// before the wasm has started (window.attnviz is the live page's).
 const FirstPictureScript = `<script id="first-picture">
 (() => {
   const parse = (tag) => {
@@ -87,9 +89,14 @@ const FirstPictureScript = `<script id="first-picture">
     if (lang) break;
     lang = parse(t);
   }
+  const hide = () => document.documentElement.classList.add("` + noFirstPicture + `");
   if ((lang && lang !== "` + LangEN + `") || location.search.length > 1 || location.hash.length > 1) {
-    document.documentElement.classList.add("` + noFirstPicture + `");
+    hide();
   }
+  // A sentence typed before the wasm has started is not the pictured one.
+  document.addEventListener("input", (e) => {
+    if (!window.attnviz && e.target && e.target.id === "sentence") hide();
+  });
 })();
 </script>`
 

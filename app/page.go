@@ -323,7 +323,7 @@ func (p *Page) Render() app.UI {
 				}),
 				p.tokens(lang),
 			),
-			app.Div().Class("workspace").Body(
+			app.Div().Class("workspace").Attr("inert", notYet()).Body(
 				app.Aside().Class("sidebar").Body(
 					&Controls{State: p.state, Set: p.set},
 					&ScalingControls{State: p.state, Set: p.set},
@@ -374,7 +374,7 @@ func (p *Page) langSwitch(lang string) app.UI {
 	for i, l := range Langs {
 		options[i] = choice(l, T(l, "lang.name"), l == lang).Lang(l)
 	}
-	return app.Label().Class("lang").Body(
+	return app.Label().Class("lang").Attr("inert", notYet()).Body(
 		app.Span().Class("field-name").Text(T(lang, "lang.label")),
 		app.Select().
 			ID("lang").
@@ -404,7 +404,19 @@ func (p *Page) tabs(lang string) app.UI {
 				p.set(ctx, e, func(s *State) { s.View = v.ID })
 			})
 	}
-	return app.Nav().Class("tabs").Role("tablist").Aria("label", T(lang, "views.label")).Body(tabs...)
+	return app.Nav().Class("tabs").Role("tablist").Aria("label", T(lang, "views.label")).Attr("inert", notYet()).Body(tabs...)
+}
+
+// notYet is the inert attribute of the pre-rendered page's controls, "" (no
+// attribute) in the live one. Until the wasm has loaded, a control would do
+// nothing, or its change would be undone when go-app replaces the page; only
+// the sentence works early (readEarlyInput). Inert, a control cannot be
+// focused or changed, and the loading badge says why.
+func notYet() string {
+	if app.IsServer {
+		return "inert"
+	}
+	return ""
 }
 
 // renderNotice is the dismissible notice, #notice.

@@ -246,9 +246,10 @@ func TestWorkerWithoutCharts(t *testing.T) {
 }
 
 // TestEarlyTyping types into the pre-rendered page while app.wasm is held
-// back, as on a slow connection: when the wasm starts, the live page keeps
-// the text, the focus and the caret, computes the text and puts it into the
-// link.
+// back, as on a slow connection: the other controls are inert meanwhile,
+// and the first heatmap's picture goes once the sentence is edited; when
+// the wasm starts, the live page keeps the text, the focus and the caret,
+// computes the text, puts it into the link, and has no inert control.
 func TestEarlyTyping(t *testing.T) {
 	s := newSite(t, "")
 	tb := newTab(t, s)
@@ -282,10 +283,30 @@ func TestEarlyTyping(t *testing.T) {
 		t.Fatal("the wasm ran although app.wasm was held back")
 	}
 
+	// Until the wasm has started, only the sentence takes input: the other
+	// controls are inert (a change would be undone when go-app replaces
+	// the page).
+	if n := eval[int](tb, `document.querySelectorAll("select, button, input:not(#sentence)").length`); n == 0 {
+		t.Fatal("the pre-rendered page has no controls")
+	}
+	if live := eval[int](tb, `[...document.querySelectorAll("select, button, input:not(#sentence)")].filter((el) => !el.closest("[inert]")).length`); live != 0 {
+		t.Errorf("%d controls of the pre-rendered page are not inert", live)
+	}
+	if eval[bool](tb, `!!document.querySelector("#sentence").closest("[inert]")`) {
+		t.Error("the pre-rendered #sentence is inert")
+	}
+	if !eval[bool](tb, `getComputedStyle(document.querySelector(".chart-picture")).display !== "none"`) {
+		t.Fatal("the first heatmap's picture is hidden before anything was typed")
+	}
+
 	const typed = "Students type before the engine"
 	eval[bool](tb, `(document.querySelector("#sentence").value = "", true)`)
 	tb.do("typing into the pre-rendered page", chromedp.SendKeys(chromedp.CSS("#sentence"), typed))
 	tb.do("moving the caret", chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft))
+	// The picture is the example sentence's, no longer the one typed.
+	if eval[bool](tb, `[...document.querySelectorAll(".chart-picture, .thumb-picture")].some((el) => getComputedStyle(el).display !== "none")`) {
+		t.Error("the first heatmap's picture still shows after the sentence was edited")
+	}
 
 	mu.Lock()
 	released = true
@@ -308,4 +329,7 @@ func TestEarlyTyping(t *testing.T) {
 		t.Errorf("the caret is at %d, want %d, where it was", got, want)
 	}
 	tb.waitFor("the link to carry the sentence", `decodeURIComponent(location.href.replaceAll("+", " ")).includes(`+jsString(typed)+`)`, 10*time.Second)
+	if n := eval[int](tb, `document.querySelectorAll("[inert]").length`); n != 0 {
+		t.Errorf("%d elements of the live page are inert", n)
+	}
 }
