@@ -23,6 +23,23 @@ const langStorageKey = "attnviz.lang"
 // all, and cleared when the page has shown its notice.
 var badLinkAtStart bool
 
+// LinkGuardScript, an inline script of the page's head, reloads the page
+// when its address changes in place (popstate: a link's fragment edited in
+// the address bar, Back, Forward) to one with a "%" that starts no escape,
+// such as "#text=100%". go-app reads the new address with Go's url.Parse,
+// which rejects it, and then stops with a panic, leaving a dead page; a
+// load of that address is a malformed link, which opens the default view
+// with a notice (badLinkAtStart). Registered before go-app's onpopstate, it
+// keeps that handler from running.
+const LinkGuardScript = `<script id="link-guard">
+addEventListener("popstate", (e) => {
+  if (/%(?![0-9A-Fa-f]{2})/.test(location.href)) {
+    e.stopImmediatePropagation();
+    location.reload();
+  }
+});
+</script>`
+
 // tryJS runs f and reports whether it ran without a JavaScript exception:
 // storage can be disabled, history calls rate-limited, and neither may break
 // the page.

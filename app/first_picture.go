@@ -65,7 +65,7 @@ const FirstPictureTiming = "attnviz:first-heatmap"
 // picture (web/app.css).
 const noFirstPicture = "no-first-picture"
 
-// FirstPictureScript, the page's one inline script (in its head), hides the
+// FirstPictureScript, an inline script of the page's head, hides the
 // picture when the page will not open the heatmap it shows: when the URL
 // carries a link's state (linkState), or the language is not English, which
 // it works out as Page.OnInit does: the stored choice, else the first of

@@ -301,8 +301,9 @@ func TestMalformedLinks(t *testing.T) {
 			if e := eval[string](tb, `document.querySelector("#error")?.textContent ?? ""`); e != "" {
 				t.Errorf("#error shows %q on the default view", e)
 			}
-			// The page's one inline script is app.FirstPictureScript.
-			if n := eval[int](tb, `document.querySelectorAll("img[src=x], script:not([src]):not(#first-picture)").length`); n != 0 {
+			// The page's inline scripts are app.LinkGuardScript and
+			// app.FirstPictureScript.
+			if n := eval[int](tb, `document.querySelectorAll("img[src=x], script:not([src]):not(#first-picture):not(#link-guard)").length`); n != 0 {
 				t.Errorf("%d injected elements", n)
 			}
 			tb.checkClean("opening " + c.suffix[:min(len(c.suffix), 60)])
@@ -494,4 +495,33 @@ func (tb *tab) waitCached(n int, timeout time.Duration) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	tb.t.Fatalf("the service worker cached %d files, want %d", got, n)
+}
+
+// TestLinkEditedInPlace changes the link's fragment in place, as a teacher
+// editing the address bar does: a valid one shows its settings without a
+// reload; one with a "%" that starts no escape, which go-app cannot parse,
+// reloads into the default view with the notice (app.LinkGuardScript)
+// instead of stopping the wasm.
+func TestLinkEditedInPlace(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL())
+	def := tb.state()
+	eval[bool](tb, `(window.sameDocument = true)`)
+
+	eval[bool](tb, `(location.hash = "text=edited+in+place&heads=4", true)`)
+	tb.waitFor("the edited link's settings", `window.attnviz.state().text === "edited in place" && window.attnviz.state().heads === 4`, 20*time.Second)
+	if !eval[bool](tb, `window.sameDocument === true`) {
+		t.Error("the page reloaded for a valid link")
+	}
+
+	eval[bool](tb, `(location.hash = "text=100%", true)`)
+	tb.waitAcrossLoad("the page to load the malformed link", `window.sameDocument !== true && `+firstRender, 60*time.Second)
+	if got := tb.state(); got != def {
+		t.Errorf("state %+v, want the default %+v", got, def)
+	}
+	if notice := eval[string](tb, `document.querySelector("#notice")?.textContent.trim() ?? ""`); notice == "" {
+		t.Error("no #notice says the link could not be read")
+	}
+	tb.checkClean("editing the link in place")
 }

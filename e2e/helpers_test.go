@@ -223,6 +223,28 @@ func (tb *tab) waitFor(what, predicate string, timeout time.Duration) {
 	}
 }
 
+// waitAcrossLoad is waitFor across a load of the page, which destroys the
+// JavaScript context that a poll runs in: it polls again in the new one.
+func (tb *tab) waitAcrossLoad(what, predicate string, timeout time.Duration) {
+	tb.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		left := time.Until(deadline)
+		ctx, cancel := context.WithTimeout(tb.ctx, left+5*time.Second)
+		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate,
+			chromedp.WithPollingInterval(50*time.Millisecond),
+			chromedp.WithPollingTimeout(left)))
+		cancel()
+		switch {
+		case err == nil:
+			return
+		case time.Now().After(deadline):
+			tb.t.Fatalf("waiting for %s (%s): %v", what, predicate, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // jsString returns s as a JavaScript string literal.
 func jsString(s string) string {
 	b, err := json.Marshal(s)

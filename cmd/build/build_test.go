@@ -362,6 +362,7 @@ func TestGenerateSite(t *testing.T) {
 			`id="sentence"`,
 			`class="chart-picture"`,
 			`document.documentElement.classList.add("no-first-picture")`,
+			`<script id="link-guard">`,
 		} {
 			if !strings.Contains(index, want) {
 				t.Errorf("prefix %q: index.html lacks %s", prefix, want)

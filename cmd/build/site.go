@@ -56,6 +56,7 @@ func newHandler(prefix string, wasmSize int64, files []string) (*app.Handler, er
 		Scripts: []string{"/web/echarts.js defer"},
 		RawHeaders: []string{
 			`<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`,
+			ui.LinkGuardScript,
 			ui.FirstPictureScript,
 		},
 		CacheableResources: files,
