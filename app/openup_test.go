@@ -68,7 +68,7 @@ func TestScalingStateDecode(t *testing.T) {
 		"temp=NaN", "temp=nan", "temp=Inf", "temp=-Inf", "temp=-1", "temp=0", "temp=", "temp=abc",
 		"temp=1,5", "temp=" + strings.Repeat("1", 100), "temp=1&temp=2",
 		"dk=0", "dk=-4", "dk=64.0", "dk=0x40", "dk=064", "dk=%2064", "dk=99999999999999999999", "dk=Auto",
-		"text2=%00", "text2=a%0Ab", "text2=%ff%fe", "text2=" + strings.Repeat("a", MaxTextBytes+1),
+		"text2=a%0Ab", "text2=a%0Db", "text2=%ff%fe", "text2=" + strings.Repeat("a", MaxTextBytes+1),
 		"text2=a&text2=b",
 	} {
 		got, err := DecodeState(link, def)

@@ -48,7 +48,7 @@ const (
 	MaxUIHeads   = 8         // the most heads offered
 	MaxSeed      = 999999999 // the largest seed
 	MaxTextBytes = 4096      // the longest text a link may carry, in bytes
-	maxLinkBytes = 16 << 10  // the longest link state read at all
+	maxLinkBytes = 32 << 10  // the longest link state read at all: two texts of MaxTextBytes, every byte escaped (3 bytes), and the rest
 )
 
 // DModelChoices are the embedding widths offered.
@@ -304,8 +304,11 @@ func decodeText(s *State, v string) error {
 		return fmt.Errorf("%d bytes, at most %d", len(v), MaxTextBytes)
 	case !utf8.ValidString(v):
 		return errors.New("not UTF-8")
-	case strings.ContainsFunc(v, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }):
-		return errors.New("control characters")
+	case strings.ContainsAny(v, "\n\r"):
+		// The one-line input drops line breaks, so it could not show the
+		// text. Other control characters it keeps, and so does a link: the
+		// page writes what was typed (the tokenizer drops them).
+		return errors.New("line breaks")
 	}
 	s.Text = v
 	return nil

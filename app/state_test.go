@@ -61,6 +61,11 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 		{Text: "", Heads: 1, DModel: 4, Seed: 0, Head: 0, View: "attention", Lang: LangEN},
 		{Text: "a&b=c#d?e%f+g h", Heads: 8, DModel: 64, Seed: MaxSeed, Causal: true, Positional: true, Head: 7, View: "attention", Lang: LangZH},
 		{Text: "注意力 is 👍🏽 <img src=x onerror=alert(1)> </script>", Heads: 3, DModel: 12, Seed: 42, Head: HeadMean, View: "attention", Lang: LangEN},
+		// What a student can paste into the one-line input: control
+		// characters but line breaks.
+		{Text: "tab\there a\abell\x00\x1b\x7f", Heads: 2, DModel: 16, Seed: 1, Head: HeadMean, View: "attention", Lang: LangEN},
+		// Two texts as long as a link carries, every byte escaped.
+		{Text: strings.Repeat("한", MaxTextBytes/3), Text2: strings.Repeat("국", MaxTextBytes/3), Heads: 2, DModel: 16, Seed: 1, Head: HeadMean, View: "compare", Lang: LangEN},
 	}
 	for _, s := range states {
 		link := s.Encode()
@@ -107,8 +112,9 @@ func TestDecodeState(t *testing.T) {
 
 		{"bad escape", "text=%zz", def, true},
 		{"invalid UTF-8", "text=%ff%fe", def, true},
-		{"control character", "text=a%00b", def, true},
+		{"control characters are text", "text=a%00b%07c%09d", with(func(s *State) { s.Text = "a\x00b\ac\td" }), false},
 		{"newline", "text=a%0Ab", def, true},
+		{"carriage return", "text=a%0Db", def, true},
 		{"text too long", "text=" + strings.Repeat("a", MaxTextBytes+1), def, true},
 		{"link too long", "x=" + strings.Repeat("a", maxLinkBytes), def, true},
 		{"key twice", "text=a&text=b", def, true},

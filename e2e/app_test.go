@@ -525,3 +525,43 @@ func TestLinkEditedInPlace(t *testing.T) {
 	}
 	tb.checkClean("editing the link in place")
 }
+
+// TestLinkKeepsWhatWasTyped types what the one-line inputs accept at the
+// edges into the compare view, two sentences of nearly 1 000 characters in
+// Korean, the first with control characters, then reloads: the link the
+// page wrote (over 16 KiB) opens the same settings, without the notice of a
+// link it cannot read.
+func TestLinkKeepsWhatWasTyped(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#view=compare")
+	// 999 characters, 91 tokens: within the input's 1 000 and the 128
+	// tokens; about 8.2 KiB in the link, every syllable's 3 bytes escaped.
+	long := string([]rune(strings.Repeat("한국어문장입니다가나 ", 91))[:999])
+	for _, c := range []struct{ sel, text string }{
+		{"#sentence", "tab\there a\u0007bell and \u001bescape " + string([]rune(long)[:972])},
+		{"#sentence2", long},
+	} {
+		n := tb.updates()
+		eval[chromedp.Void](tb, fmt.Sprintf(`(() => {
+			const el = document.querySelector(%s);
+			el.focus();
+			el.value = %s;
+			el.dispatchEvent(new Event("input", {bubbles: true}));
+		})()`, jsString(c.sel), jsString(c.text)))
+		tb.waitUpdates(n)
+	}
+	want := tb.state()
+	if want.Text2 != long || !strings.Contains(want.Text, "\u0007") {
+		t.Fatalf("the page did not take the sentences: %+v", want)
+	}
+	tb.waitFor("the link to carry both sentences", `location.hash.length > 16384`, 10*time.Second)
+	tb.reload()
+	if got := tb.state(); got != want {
+		t.Errorf("after a reload, state %+v, want %+v", got, want)
+	}
+	if notice := eval[string](tb, `document.querySelector("#notice")?.textContent.trim() ?? ""`); notice != "" {
+		t.Errorf("the page could not read its own link: %q", notice)
+	}
+	tb.checkClean("reloading long and control-character sentences")
+}
