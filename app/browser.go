@@ -23,6 +23,18 @@ const langStorageKey = "attnviz.lang"
 // all, and cleared when the page has shown its notice.
 var badLinkAtStart bool
 
+// setInputValue makes the input with id, if there is one, show value. Call
+// it in a Defer after a change that did not come from the input itself: go-app
+// cannot write an empty value (its attributes drop "" for value, then remove
+// the attribute, which leaves an edited input's text as it was).
+func setInputValue(id, value string) {
+	tryJS(func() {
+		if el := app.Window().GetElementByID(id); el.Truthy() && el.Get("value").String() != value {
+			el.Set("value", value)
+		}
+	})
+}
+
 // LinkGuardScript, an inline script of the page's head, reloads the page
 // when its address changes in place (popstate: a link's fragment edited in
 // the address bar, Back, Forward) to one with a "%" that starts no escape,

@@ -41,6 +41,19 @@ type MatricesView struct {
 	chartKey string
 }
 
+// OnNav shows, in the boxes that can be empty, the matrices of a link edited
+// in the address bar (Render has made them the draft).
+func (v *MatricesView) OnNav(ctx app.Context) { v.showBlankable(ctx) }
+
+// showBlankable writes the boxes that can be empty from the draft, after
+// go-app's frame: go-app cannot write an empty value (setInputValue).
+func (v *MatricesView) showBlankable(ctx app.Context) {
+	ctx.Defer(func(app.Context) {
+		setInputValue("mx-tokens", v.draft.Tokens)
+		setInputValue("mx-valid", v.draft.Valid)
+	})
+}
+
 // OnDismount releases the callbacks the view handed the browser.
 func (v *MatricesView) OnDismount() {
 	for _, f := range append(v.clipboard, v.reader...) {
@@ -420,6 +433,7 @@ func (v *MatricesView) importJSON(ctx app.Context, e app.Event, data string) {
 	js := canonicalMatrices(spec)
 	v.draft, v.synced, v.shown, v.err = draftOf(spec), js, true, nil
 	v.Props.Set(ctx, e, func(s *State) { s.Matrices = js })
+	v.showBlankable(ctx)
 }
 
 // export puts the accepted input's JSON into the import box, and copies it

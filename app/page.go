@@ -116,6 +116,10 @@ func (p *Page) OnNav(ctx app.Context) {
 	p.link = link
 	setDocumentLang(p.state.Lang)
 	p.writeLink()
+	ctx.Defer(func(app.Context) { // an empty sentence too (setInputValue)
+		setInputValue("sentence", p.state.Text)
+		setInputValue("sentence2", p.state.Text2)
+	})
 }
 
 // OnDismount removes window.attnviz, stops answering the service worker and

@@ -514,6 +514,14 @@ func TestLinkEditedInPlace(t *testing.T) {
 	if !eval[bool](tb, `window.sameDocument === true`) {
 		t.Error("the page reloaded for a valid link")
 	}
+	// An empty sentence empties the box too (go-app itself cannot write an
+	// empty value: app.setInputValue).
+	eval[bool](tb, `(location.hash = "text=", true)`)
+	tb.waitFor("the empty sentence", `window.attnviz.state().text === ""`, 20*time.Second)
+	tb.settle()
+	if got := eval[string](tb, `document.querySelector("#sentence").value`); got != "" {
+		t.Errorf("the link's empty sentence left %q in #sentence", got)
+	}
 
 	eval[bool](tb, `(location.hash = "text=100%", true)`)
 	tb.waitAcrossLoad("the page to load the malformed link", `window.sameDocument !== true && `+firstRender, 60*time.Second)

@@ -498,6 +498,18 @@ func TestMatricesHostile(t *testing.T) {
 		}
 		t.Logf("ok: import %q: %s", bad, eval[string](tb, `document.querySelector("#mx-json-error").textContent`))
 	}
+
+	// An import replaces every box, also with nothing: tokens and a valid
+	// count typed before go when the spec has none (go-app itself cannot
+	// write an empty value).
+	tb.mxSet("#mx-tokens", "typed before")
+	tb.mxSet("#mx-valid", "1")
+	tb.settle()
+	tb.mxImport(`{"x": [[1, 0], [0, 1]], "wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]], "wv": [[1, 0], [0, 1]], "heads": 1}`)
+	tb.settle()
+	if got := eval[string](tb, `document.querySelector("#mx-tokens").value + "|" + document.querySelector("#mx-valid").value`); got != "|" {
+		t.Errorf("after importing a spec without tokens or valid, the boxes show %q (tokens|valid), want them empty", got)
+	}
 	tb.checkClean("hostile matrices")
 }
 
