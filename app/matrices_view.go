@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -329,7 +330,7 @@ func (v *MatricesView) outputTable(r *attention.Result) app.UI {
 		cells := make([]app.UI, 0, cols+1)
 		cells = append(cells, app.Th().Scope("row").Attr("translate", "no").Text(r.Tokens[i]))
 		for j := range cols {
-			cells = append(cells, app.Td().Text(strconv.FormatFloat(r.Output.At(i, j), 'f', 3, 64)))
+			cells = append(cells, app.Td().Text(formatOutput(r.Output.At(i, j))))
 		}
 		rows[i] = app.Tr().Body(cells...)
 	}
@@ -517,4 +518,18 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 // typed in or the button being clicked among them.
 func slot(cond bool, f func() app.UI) app.UI {
 	return app.Div().Class("mx-slot").Body(app.If(cond, f))
+}
+
+// formatOutput writes a value of the output table: with three decimals
+// (formatNum), or, where those read badly (a textbook's matrices may hold
+// 1e30, which would print 31 digits, or 1e-6, which would print 0.000), with
+// three significant digits and a power of ten: 1.00e30, −2.50e−6.
+func formatOutput(v float64) string {
+	a := math.Abs(v)
+	if a < 1e6 && (a == 0 || a >= 5e-4) || math.IsInf(v, 0) || math.IsNaN(v) {
+		return formatNum(v, 3)
+	}
+	mant, exp, _ := strings.Cut(strconv.FormatFloat(v, 'e', 2, 64), "e")
+	e, _ := strconv.Atoi(exp) // Go writes e+06: drop the sign and the zero
+	return strings.ReplaceAll(mant+"e"+strconv.Itoa(e), "-", "−")
 }
