@@ -13,7 +13,7 @@ var latinAllowed = map[string]bool{
 	"softmax": true, "QK": true, "d_k": true, "d_v": true, "d_model": true, "d_out": true,
 	"Wq": true, "Wk": true, "Wv": true, "Wo": true, "ECharts": true, "JSON": true,
 	"KiB": true, "English": true, "ln": true,
-	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true,
+	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true, "NaN": true,
 }
 
 var (

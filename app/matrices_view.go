@@ -281,11 +281,11 @@ func (v *MatricesView) renderResult(lang string) app.UI {
 		slot(stale != "", func() app.UI {
 			return app.P().Class("caption", "mx-stale").Text(T(lang, "mx.stale"))
 		}),
-		app.P().Class("caption").Text(T(lang, "attn.caption")),
+		app.P().Class("caption").Text(T(lang, captionKey(r.Options.Valid))),
 		slot(r.Options.Causal, func() app.UI {
 			return app.P().Class("caption").Text(T(lang, "attn.causal"))
 		}),
-		slot(r.Options.Valid < n, func() app.UI {
+		slot(r.Options.Valid < n && r.Options.Valid > 0, func() app.UI {
 			return app.P().Class("caption").Text(Tf(lang, "mx.valid.caption", r.Options.Valid))
 		}),
 		app.Div().Class("mx-heads").Body(charts...),
@@ -293,6 +293,16 @@ func (v *MatricesView) renderResult(lang string) app.UI {
 		app.P().Class("caption").Text(wo),
 		v.outputTable(r),
 	)
+}
+
+// captionKey is the i18n key of the caption under the weights: each row
+// sums to 1, but for no valid key at all (valid 0), where every row is
+// masked and every weight 0.
+func captionKey(valid int) string {
+	if valid == 0 {
+		return "mx.valid.none"
+	}
+	return "attn.caption"
 }
 
 // build makes the heatmaps' options when the result or the language changed.

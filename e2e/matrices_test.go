@@ -510,6 +510,15 @@ func TestMatricesHostile(t *testing.T) {
 	if got := eval[string](tb, `document.querySelector("#mx-tokens").value + "|" + document.querySelector("#mx-valid").value`); got != "|" {
 		t.Errorf("after importing a spec without tokens or valid, the boxes show %q (tokens|valid), want them empty", got)
 	}
+
+	// With 0 valid keys every weight is 0: the caption does not say that
+	// each row sums to 1.
+	n = tb.updates()
+	tb.mxSet("#mx-valid", "0")
+	tb.waitUpdates(n)
+	if text := eval[string](tb, `document.querySelector(".mx-result").textContent`); strings.Contains(text, "sums to 1") || !strings.Contains(text, "0 valid keys") {
+		t.Errorf("with 0 valid keys the result says: %q", text)
+	}
 	tb.checkClean("hostile matrices")
 }
 
