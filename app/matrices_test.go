@@ -355,9 +355,10 @@ func TestPageMatrices(t *testing.T) {
 		t.Error("the link opens on an #error")
 	}
 
-	// Back to the sentence: its result, not the matrices'.
+	// Back to the sentence, the Chinese example (the link's language): its
+	// result, not the matrices'.
 	p.set(app.Context{}, app.Event{}, func(s *State) { s.View = "attention" })
-	if p.result.Tokens[0] != "The" {
+	if p.result.Tokens[0] != "小" {
 		t.Errorf("the attention view shows the tokens %q", p.result.Tokens)
 	}
 	p.set(app.Context{}, app.Event{}, func(s *State) { s.View = matricesViewID })

@@ -101,10 +101,17 @@ func TestDecodeState(t *testing.T) {
 		{"full", "#text=hello+world&heads=4&d=16&seed=7&causal=1&pe=1&head=2&view=attention&lang=zh-Hans",
 			with(func(s *State) {
 				s.Text, s.Heads, s.Seed, s.Causal, s.Positional, s.Head, s.Lang = "hello world", 4, 7, true, true, 2, LangZH
+				s.Text2 = DefaultState(LangZH).Text2
 			}), false},
 		{"query form", "?text=hi&heads=1", with(func(s *State) { s.Text, s.Heads = "hi", 1 }), false},
 		{"partial", "text=%E6%B3%A8%E6%84%8F%E5%8A%9B", with(func(s *State) { s.Text = "注意力" }), false},
-		{"lang zh", "lang=zh", with(func(s *State) { s.Lang = LangZH }), false},
+		// The language's example sentences, where the link gives none.
+		{"lang zh", "lang=zh", with(func(s *State) {
+			s.Lang, s.Text, s.Text2 = LangZH, DefaultState(LangZH).Text, DefaultState(LangZH).Text2
+		}), false},
+		{"lang zh and a sentence", "lang=zh&text=hi&view=compare", with(func(s *State) {
+			s.Lang, s.Text, s.Text2, s.View = LangZH, "hi", DefaultState(LangZH).Text2, "compare"
+		}), false},
 		{"empty text", "text=", with(func(s *State) { s.Text = "" }), false},
 		{"unknown keys ignored", "text=hi&utm_source=x", with(func(s *State) { s.Text = "hi" }), false},
 		{"hostile text is text", "text=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
