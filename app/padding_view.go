@@ -73,7 +73,7 @@ func (v *PaddingView) Render() app.UI {
 			continue
 		}
 		id := "padding-" + strconv.Itoa(i)
-		title := Tf(lang, "padding.side", names[i], s.real, v.length-s.real)
+		title := Tf(lang, "padding.side", names[i], tokenCount(lang, s.real), v.length-s.real)
 		items[i] = app.Figure().Class("duo-item").Body(
 			app.FigCaption().Text(title),
 			&Chart{ID: id, Class: "heatmap", Label: Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip, Loading: T(lang, "chart.loading")},
