@@ -31,7 +31,11 @@ type PaddingView struct {
 	key    string
 	sides  [2]paddedSide
 	length int
+	ctx    app.Context // the view's own, which outlives the button that goes (mountedCtx)
 }
+
+// OnMount keeps the view's context.
+func (v *PaddingView) OnMount(ctx app.Context) { v.ctx = ctx }
 
 // paddedSide is one sentence of the batch.
 type paddedSide struct {
@@ -85,6 +89,18 @@ func (v *PaddingView) Render() app.UI {
 			app.P().Class("lead").Text(Tf(lang, "padding.intro", PadToken)),
 			app.Label().For("sentence2").Class("sentence-label").Text(T(lang, "compare.sentence2")),
 			sentence2Input(&v.Props),
+			// The example sentences, shared with the compare view, which
+			// needs them of one length, pad nothing.
+			slot(v.sides[0].err == "" && v.sides[1].err == "" && v.sides[0].real == v.sides[1].real, func() app.UI {
+				return app.P().ID("padding-none").Class("caption").Body(
+					app.Text(Tf(lang, "padding.none", v.length)+" "),
+					app.Button().Type("button").ID("padding-shorter").Class("small-button").
+						Text(T(lang, "padding.shorter")).
+						OnClick(func(ctx app.Context, e app.Event) {
+							v.Props.Set(mountedCtx(v.ctx, ctx), e, func(s *State) { s.Text2 = T(s.Lang, "padding.example") })
+						}),
+				)
+			}),
 			app.P().Class("legend").Body(
 				app.Span().Class("swatch", "swatch-masked").Aria("hidden", "true"),
 				app.Span().Text(T(lang, "padding.legend")),

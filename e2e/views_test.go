@@ -224,6 +224,29 @@ func TestCompareView(t *testing.T) {
 	tb.checkClean("the compare view")
 }
 
+// TestPaddingExample opens the padding view on the example sentences, which
+// have one length (the compare view needs them so): the view says that
+// nothing is padded, and its button gives a shorter second sentence.
+func TestPaddingExample(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#view=padding")
+	if got := eval[string](tb, `document.querySelector("#padding-none")?.textContent ?? ""`); !strings.Contains(got, "11 tokens") {
+		t.Fatalf("#padding-none says %q, want that both sentences have 11 tokens", got)
+	}
+	tb.click("#padding-shorter")
+	if got := tb.state().Text2; got != "The cat sat." {
+		t.Errorf("the second sentence is %q, want the shorter example", got)
+	}
+	if eval[bool](tb, `!!document.querySelector("#padding-none")`) {
+		t.Error("#padding-none stays when the second sentence is padded")
+	}
+	if got := eval[string](tb, `document.querySelector("#padding-1")?.closest("figure")?.querySelector("figcaption")?.textContent ?? ""`); !strings.Contains(got, "4 tokens + 7 pad") {
+		t.Errorf("the second sentence's caption is %q, want 4 tokens + 7 pad", got)
+	}
+	tb.checkClean("the padding view's example")
+}
+
 // TestPaddingView checks that the padded key columns are exactly 0 and the
 // rest is cmd/attn's weights for the padded sentence with -valid.
 func TestPaddingView(t *testing.T) {
