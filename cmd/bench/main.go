@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/attnviz/attnviz/bench/forward"
+	"github.com/chromedp/cdproto/network"
 )
 
 // config holds the run's settings.
@@ -344,72 +345,47 @@ func measurePages(ctx context.Context, cfg config, res *results, appDir string, 
 	} else {
 		defer bareSrv.Close()
 	}
+	// The two pages, and where their figures go.
+	type page struct {
+		name, trace string
+		srv         *siteServer
+		loads       *[]firstLoad
+		err         *string
+		school      *[]firstLoad // on schoolLink
+		schoolErr   *string
+	}
+	pages := []page{
+		{"app", "first-load-app", appSrv, &res.appLoads, &res.appErr, &res.appSchoolLoads, &res.appSchoolErr},
+		{"bare go-app page", "first-load-bare", bareSrv, &res.bareLoads, &res.bareErr, &res.bareSchoolLoads, &res.bareSchoolErr},
+	}
+	load := func(p page, link *network.Conditions, loads *[]firstLoad, errp *string) {
+		if l, err := measureFirstLoad(ctx, cfg.chromium, p.srv, p.srv.URL+"/", link, 90*time.Second); err != nil {
+			*errp = err.Error()
+		} else {
+			*loads = append(*loads, l)
+		}
+	}
 	// Alternate the two pages, each first in every other round, so that a
 	// slow moment of the machine does not fall on one of them only.
-	loadApp := func(i int) {
-		if appSrv != nil && res.appErr == "" {
-			step("first load %d/%d: app", i+1, cfg.loads)
-			l, err := measureFirstLoad(ctx, cfg.chromium, appSrv, appSrv.URL+"/", nil, 90*time.Second)
-			if err != nil {
-				res.appErr = err.Error()
-			} else {
-				res.appLoads = append(res.appLoads, l)
-			}
-		}
-	}
-	loadBare := func(i int) {
-		if bareSrv != nil && res.bareErr == "" {
-			step("first load %d/%d: bare go-app page", i+1, cfg.loads)
-			l, err := measureFirstLoad(ctx, cfg.chromium, bareSrv, bareSrv.URL+"/", nil, 90*time.Second)
-			if err != nil {
-				res.bareErr = err.Error()
-			} else {
-				res.bareLoads = append(res.bareLoads, l)
-			}
-		}
-	}
 	for i := range cfg.loads {
-		if i%2 == 0 {
-			loadApp(i)
-			loadBare(i)
-		} else {
-			loadBare(i)
-			loadApp(i)
+		for k := range pages {
+			if p := pages[(k+i)%2]; p.srv != nil && *p.err == "" {
+				step("first load %d/%d: %s", i+1, cfg.loads, p.name)
+				load(p, nil, p.loads, p.err)
+			}
 		}
 	}
-	if cfg.schoolLink {
-		for _, p := range []struct {
-			name  string
-			srv   *siteServer
-			loads *[]firstLoad
-			err   *string
-		}{{"app", appSrv, &res.appSchoolLoads, &res.appSchoolErr}, {"bare go-app page", bareSrv, &res.bareSchoolLoads, &res.bareSchoolErr}} {
-			if p.srv == nil {
-				continue
-			}
+	for _, p := range pages {
+		if p.srv != nil && cfg.schoolLink {
 			step("first load on a school link (%s): %s", schoolLinkLabel, p.name)
-			l, err := measureFirstLoad(ctx, cfg.chromium, p.srv, p.srv.URL+"/", &schoolLink, 90*time.Second)
-			if err != nil {
-				*p.err = err.Error()
-			} else {
-				*p.loads = append(*p.loads, l)
-			}
+			load(p, &schoolLink, p.school, p.schoolErr)
 		}
-	}
-	if cfg.profileDir != "" {
-		for _, p := range []struct {
-			name string
-			srv  *siteServer
-		}{{"first-load-app", appSrv}, {"first-load-bare", bareSrv}} {
-			if p.srv == nil {
-				continue
-			}
+		if p.srv != nil && cfg.profileDir != "" {
 			step("tracing a first load: %s", p.name)
-			summary, err := traceFirstLoad(ctx, cfg.chromium, p.srv.URL+"/", cfg.profileDir, p.name, 90*time.Second)
-			if err != nil {
-				log.Printf("tracing %s: %v", p.name, err)
+			if summary, err := traceFirstLoad(ctx, cfg.chromium, p.srv.URL+"/", cfg.profileDir, p.trace, 90*time.Second); err != nil {
+				log.Printf("tracing %s: %v", p.trace, err)
 			} else {
-				log.Printf("Trace of a first load (%s): %s", p.name, summary)
+				log.Printf("Trace of a first load (%s): %s", p.trace, summary)
 			}
 		}
 	}

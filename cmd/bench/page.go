@@ -48,13 +48,44 @@ var schoolLink = network.Conditions{Latency: 50, DownloadThroughput: 3e6 / 8, Up
 
 const schoolLinkLabel = "3 Mbit/s down, 1 Mbit/s up, 50 ms (a class of 30 sharing 100 Mbit/s)"
 
+// startFresh starts a fresh Chromium for a first load: its network
+// followed, the cache disabled, and every request held to link unless it
+// is nil.
+func startFresh(ctx context.Context, execPath string, link *network.Conditions) (*chromium, error) {
+	c, err := startChromium(ctx, execPath)
+	if err != nil {
+		return nil, err
+	}
+	err = func() error {
+		if _, err := chromedp.Call(c.ctx, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		if _, err := chromedp.Call(c.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			return err
+		}
+		if link != nil {
+			if _, err := chromedp.Call(c.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+				MatchedNetworkConditions: []*network.Conditions{link},
+			}); err != nil {
+				return fmt.Errorf("emulating the link: %w", err)
+			}
+		}
+		return nil
+	}()
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
 // measureFirstLoad opens pageURL (served by srv) in a fresh Chromium with the
 // cache disabled, on link unless it is nil, waits for the first-render
 // mark, then for the network to go quiet (the service worker's precache
 // included), and returns what was transferred.
 func measureFirstLoad(ctx context.Context, execPath string, srv *siteServer, pageURL string, link *network.Conditions, timeout time.Duration) (firstLoad, error) {
 	var res firstLoad
-	c, err := startChromium(ctx, execPath)
+	c, err := startFresh(ctx, execPath, link)
 	if err != nil {
 		return res, err
 	}
@@ -99,19 +130,6 @@ func measureFirstLoad(ctx context.Context, execPath string, srv *siteServer, pag
 	})
 	if err != nil {
 		return res, err
-	}
-	if _, err := chromedp.Call(c.ctx, network.Enable, network.EnableParams{}); err != nil {
-		return res, err
-	}
-	if _, err := chromedp.Call(c.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-		return res, err
-	}
-	if link != nil {
-		if _, err := chromedp.Call(c.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-			MatchedNetworkConditions: []*network.Conditions{link},
-		}); err != nil {
-			return res, fmt.Errorf("emulating the link: %w", err)
-		}
 	}
 
 	srv.Reset()

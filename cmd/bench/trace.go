@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
@@ -50,17 +49,11 @@ func traceTyping(ctx context.Context, c *chromium, dir, name string, keystrokes 
 // <name>.trace.json and returns a summary of where the page's main thread
 // spent its time.
 func traceFirstLoad(ctx context.Context, execPath, pageURL, dir, name string, timeout time.Duration) (string, error) {
-	c, err := startChromium(ctx, execPath)
+	c, err := startFresh(ctx, execPath, nil)
 	if err != nil {
 		return "", err
 	}
 	defer c.Close()
-	if _, err := chromedp.Call(c.ctx, network.Enable, network.EnableParams{}); err != nil {
-		return "", err
-	}
-	if _, err := chromedp.Call(c.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-		return "", err
-	}
 	path, b, err := recordTrace(ctx, c, dir, name, func() error {
 		nctx, cancel := context.WithTimeout(c.ctx, timeout)
 		defer cancel()
