@@ -16,7 +16,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	ui "github.com/attnviz/attnviz/app"
+	"github.com/attnviz/attnviz/app/page"
 )
 
 func TestCleanPrefix(t *testing.T) {
@@ -70,7 +70,7 @@ func TestServiceWorkerTemplate(t *testing.T) {
 		`event.waitUntil(activateWorker());`,
 		`ignoreSearch: request.mode === "navigate"`,
 		"await pageDrawn();\n    await installWorker();",
-		`type: "` + ui.WorkerAsksDrawn + `"`, `event.data.type === "` + ui.PageHasDrawn + `"`,
+		`type: "` + page.WorkerAsksDrawn + `"`, `event.data.type === "` + page.PageHasDrawn + `"`,
 		`{{.Version}}`, `{{.ResourcesToCache}}`,
 	} {
 		if !strings.Contains(worker, want) {
@@ -313,14 +313,14 @@ func TestGenerateSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pics, err := ui.FirstPictures()
+	pics, err := page.FirstPictures()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(pics) < 2 {
 		t.Errorf("%d pictures of the first heatmap, want one per layout of its media rules: %v", len(pics), pics)
 	}
-	if want := ui.FirstPictureCSS(pics); !bytes.Contains(css, []byte(want)) {
+	if want := page.FirstPictureCSS(pics); !bytes.Contains(css, []byte(want)) {
 		t.Errorf("web/app.css does not show the first heatmap's pictures %v; it must have these rules:\n%s", pics, want)
 	}
 	web := t.TempDir()

@@ -17,7 +17,7 @@ import (
 	"strconv"
 	"strings"
 
-	ui "github.com/attnviz/attnviz/app"
+	"github.com/attnviz/attnviz/app/page"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -56,8 +56,8 @@ func newHandler(prefix string, wasmSize int64, files []string) (*app.Handler, er
 		Scripts: []string{"/web/echarts.js defer"},
 		RawHeaders: []string{
 			`<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`,
-			ui.LinkGuardScript,
-			ui.FirstPictureScript,
+			page.LinkGuardScript,
+			page.FirstPictureScript,
 		},
 		CacheableResources: files,
 		Resources:          prefixResolver{prefix: prefix},
@@ -128,7 +128,7 @@ func serviceWorkerTemplate() (string, error) {
 let pageHasDrawn;
 const pageDrawnOnce = new Promise((resolve) => (pageHasDrawn = resolve));
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "` + ui.PageHasDrawn + `") {
+  if (event.data && event.data.type === "` + page.PageHasDrawn + `") {
     pageHasDrawn();
   }
 });
@@ -137,7 +137,7 @@ async function pageDrawn() {
   const ask = async () => {
     const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
     for (const page of pages) {
-      page.postMessage({ type: "` + ui.WorkerAsksDrawn + `" });
+      page.postMessage({ type: "` + page.WorkerAsksDrawn + `" });
     }
   };
   const timer = setInterval(ask, 200);
@@ -190,7 +190,7 @@ func generateSite(webDir, outDir, prefix string) error {
 	}
 	// The files the handler and app.css name; the service worker's
 	// install fails without any one of them.
-	pics, err := ui.FirstPictures()
+	pics, err := page.FirstPictures()
 	if err != nil {
 		return err
 	}
@@ -217,7 +217,7 @@ func generateSite(webDir, outDir, prefix string) error {
 	}
 	slices.Sort(paths)
 
-	ui.Routes()
+	page.Routes()
 	h, err := newHandler(prefix, int64(len(files["app.wasm"])), paths)
 	if err != nil {
 		return err

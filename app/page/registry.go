@@ -1,0 +1,41 @@
+package page
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/attnviz/attnviz/app/views"
+)
+
+// A view is one tab of the page: its id in links (view=<id>) and its
+// component.
+type view struct {
+	ID  string
+	New func(views.Props) app.UI
+}
+
+// registry lists the views in the order of their tabs; the first is the
+// default (state.DefaultViewID, which TestRegistry checks).
+//
+// To add a view: write its component in a file of its own in app/views,
+// taking a views.Props field (see views.AttentionView); give it the message
+// "view.<id>", its tab's name, and its other messages in app/i18n; and add
+// a line here. If it needs results the page does not compute yet, add them
+// in app/compute (docs/architecture.md).
+var registry = []view{
+	{ID: "attention", New: func(p views.Props) app.UI { return &views.AttentionView{Props: p} }},
+	{ID: "pipeline", New: func(p views.Props) app.UI { return &views.PipelineView{Props: p} }},
+	{ID: "scaling", New: func(p views.Props) app.UI { return &views.ScalingView{Props: p} }},
+	{ID: "compare", New: func(p views.Props) app.UI { return &views.CompareView{Props: p} }},
+	{ID: "padding", New: func(p views.Props) app.UI { return &views.PaddingView{Props: p} }},
+	{ID: "matrices", New: func(p views.Props) app.UI { return &views.MatricesView{Props: p} }},
+}
+
+// viewByID returns the view of id, or nil.
+func viewByID(id string) *view {
+	for i := range registry {
+		if registry[i].ID == id {
+			return &registry[i]
+		}
+	}
+	return nil
+}
