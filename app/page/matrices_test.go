@@ -24,7 +24,7 @@ func TestPageMatrices(t *testing.T) {
 	if ierr != nil {
 		t.Fatal(ierr.Message(i18n.LangEN))
 	}
-	s := state.State{Matrices: state.CanonicalMatrices(spec)}
+	s := state.State{Input: state.Input{Matrices: state.CanonicalMatrices(spec)}}
 	q, err := url.ParseQuery(s.Encode())
 	if err != nil {
 		t.Fatal(err)

@@ -88,7 +88,7 @@ func TestMatricesReference(t *testing.T) {
 		if ierr != nil || CanonicalMatrices(exported) != js {
 			t.Errorf("%s: the export does not give the spec back (%v)", f, ierr)
 		}
-		s := State{Matrices: js}
+		s := State{Input: Input{Matrices: js}}
 		if link := encodeMatricesLink(&s); link != "" {
 			var got State
 			if err := decodeMatricesLink(&got, link); err != nil || got.Matrices != js {

@@ -2,6 +2,7 @@ package state
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -39,11 +40,11 @@ func TestNormalize(t *testing.T) {
 		in             State
 		heads, d, head int
 	}{
-		{"valid", State{Heads: 4, DModel: 16, Head: 3}, 4, 16, 3},
-		{"heads no longer divide d", State{Heads: 8, DModel: 12, Head: 1}, 6, 12, 1},
-		{"head beyond heads", State{Heads: 3, DModel: 12, Head: 5}, 3, 12, HeadMean},
-		{"d not offered", State{Heads: 2, DModel: 10, Head: HeadMean}, 2, 16, HeadMean},
-		{"fewer heads", State{Heads: 6, DModel: 4, Head: 5}, 4, 4, HeadMean},
+		{"valid", State{Input: Input{Heads: 4, DModel: 16}, Head: 3}, 4, 16, 3},
+		{"heads no longer divide d", State{Input: Input{Heads: 8, DModel: 12}, Head: 1}, 6, 12, 1},
+		{"head beyond heads", State{Input: Input{Heads: 3, DModel: 12}, Head: 5}, 3, 12, HeadMean},
+		{"d not offered", State{Input: Input{Heads: 2, DModel: 10}, Head: HeadMean}, 2, 16, HeadMean},
+		{"fewer heads", State{Input: Input{Heads: 6, DModel: 4}, Head: 5}, 4, 4, HeadMean},
 	}
 	for _, tt := range tests {
 		s := tt.in
@@ -60,14 +61,14 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	states := []State{
 		def,
 		DefaultState(i18n.LangZH),
-		{Text: "", Heads: 1, DModel: 4, Seed: 0, Head: 0, View: "attention", Lang: i18n.LangEN},
-		{Text: "a&b=c#d?e%f+g h", Heads: 8, DModel: 64, Seed: MaxSeed, Causal: true, Positional: true, Head: 7, View: "attention", Lang: i18n.LangZH},
-		{Text: "注意力 is 👍🏽 <img src=x onerror=alert(1)> </script>", Heads: 3, DModel: 12, Seed: 42, Head: HeadMean, View: "attention", Lang: i18n.LangEN},
+		{Input: Input{Text: "", Heads: 1, DModel: 4, Seed: 0}, Head: 0, View: "attention", Lang: i18n.LangEN},
+		{Input: Input{Text: "a&b=c#d?e%f+g h", Heads: 8, DModel: 64, Seed: MaxSeed, Causal: true, Positional: true}, Head: 7, View: "attention", Lang: i18n.LangZH},
+		{Input: Input{Text: "注意力 is 👍🏽 <img src=x onerror=alert(1)> </script>", Heads: 3, DModel: 12, Seed: 42}, Head: HeadMean, View: "attention", Lang: i18n.LangEN},
 		// What a student can paste into the one-line input: control
 		// characters but line breaks.
-		{Text: "tab\there a\abell\x00\x1b\x7f", Heads: 2, DModel: 16, Seed: 1, Head: HeadMean, View: "attention", Lang: i18n.LangEN},
+		{Input: Input{Text: "tab\there a\abell\x00\x1b\x7f", Heads: 2, DModel: 16, Seed: 1}, Head: HeadMean, View: "attention", Lang: i18n.LangEN},
 		// Two texts as long as a link carries, every byte escaped.
-		{Text: strings.Repeat("한", MaxTextBytes/3), Text2: strings.Repeat("국", MaxTextBytes/3), Heads: 2, DModel: 16, Seed: 1, Head: HeadMean, View: "compare", Lang: i18n.LangEN},
+		{Input: Input{Text: strings.Repeat("한", MaxTextBytes/3), Heads: 2, DModel: 16, Seed: 1}, Text2: strings.Repeat("국", MaxTextBytes/3), Head: HeadMean, View: "compare", Lang: i18n.LangEN},
 	}
 	for _, s := range states {
 		link := s.Encode()
@@ -157,7 +158,7 @@ func TestDecodeState(t *testing.T) {
 }
 
 func TestStateJSON(t *testing.T) {
-	s := State{Text: "a <b>", Heads: 2, DModel: 8, Seed: 3, Causal: true, Head: HeadMean, View: "attention", Lang: i18n.LangZH}
+	s := State{Input: Input{Text: "a <b>", Heads: 2, DModel: 8, Seed: 3, Causal: true}, Head: HeadMean, View: "attention", Lang: i18n.LangZH}
 	b, err := json.Marshal(s)
 	if err != nil {
 		t.Fatal(err)
@@ -183,7 +184,7 @@ func TestStateJSON(t *testing.T) {
 }
 
 func TestSpec(t *testing.T) {
-	s := State{Text: "hi there", Heads: 4, DModel: 16, Seed: 9, Causal: true, Positional: true}
+	s := State{Input: Input{Text: "hi there", Heads: 4, DModel: 16, Seed: 9, Causal: true, Positional: true}}
 	spec := s.Spec()
 	if *spec.Text != "hi there" || spec.Heads != 4 || spec.DModel != 16 || spec.Seed != 9 ||
 		spec.Mask != "causal" || !spec.Positional {
@@ -192,10 +193,69 @@ func TestSpec(t *testing.T) {
 	if s.Spec().Mask != "causal" || (State{}).Spec().Mask != "none" {
 		t.Error("Spec: mask is not causal/none")
 	}
-	if !s.SameInput(State{Text: "hi there", Heads: 4, DModel: 16, Seed: 9, Causal: true, Positional: true, Head: 2, Lang: i18n.LangZH}) {
+	if !s.SameInput(State{Input: Input{Text: "hi there", Heads: 4, DModel: 16, Seed: 9, Causal: true, Positional: true}, Head: 2, Lang: i18n.LangZH}) {
 		t.Error("SameInput: head and language changed the input")
 	}
-	if s.SameInput(State{Text: "hi there!", Heads: 4, DModel: 16, Seed: 9, Causal: true, Positional: true}) {
+	if s.SameInput(State{Input: Input{Text: "hi there!", Heads: 4, DModel: 16, Seed: 9, Causal: true, Positional: true}}) {
 		t.Error("SameInput: the text did not change the input")
 	}
+}
+
+// TestEverySettingCarried checks that every field of State, a setting, is
+// carried by links and by window.attnviz.state() (but for the matrices,
+// which only links carry), and that a change of it changes the input of the
+// computation exactly when it is a field of Input: a field added to State
+// without its line in settings fails here.
+func TestEverySettingCarried(t *testing.T) {
+	base := DefaultState(i18n.LangEN)
+	baseLink, baseJSON := base.Encode(), mustJSON(t, base)
+	n := 0
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[State]()) {
+		if f.Anonymous {
+			continue // Input; its fields are visible too
+		}
+		n++
+		s := base
+		change(t, reflect.ValueOf(&s).Elem().FieldByIndex(f.Index))
+		if s.Encode() == baseLink {
+			t.Errorf("%s: the link does not carry it", f.Name)
+		}
+		if f.Name != "Matrices" && mustJSON(t, s) == baseJSON {
+			t.Errorf("%s: window.attnviz.state() does not show it", f.Name)
+		}
+		input := len(f.Index) > 1 // a field of Input
+		if got := s.SameInput(base); got == input {
+			t.Errorf("%s: SameInput after a change = %v, want %v", f.Name, got, !input)
+		}
+	}
+	if n < 16 {
+		t.Errorf("checked %d fields; State has more", n)
+	}
+}
+
+// change gives the field v another value.
+func change(t *testing.T, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(v.String() + "x")
+	case reflect.Int, reflect.Int64:
+		v.SetInt(v.Int() + 1)
+	case reflect.Bool:
+		v.SetBool(!v.Bool())
+	case reflect.Float64:
+		v.SetFloat(v.Float() + 0.5)
+	case reflect.Struct:
+		v.Set(reflect.ValueOf(CellRef{I: 1, J: 2, On: true}))
+	default:
+		t.Fatalf("no other value for a %s", v.Type())
+	}
+}
+
+func mustJSON(t *testing.T, s State) string {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -20,11 +20,9 @@ import (
 func TestScalingStateRoundTrip(t *testing.T) {
 	def := state.DefaultState(i18n.LangEN)
 	for _, s := range []state.State{
-		{Text: "a b", Heads: 2, DModel: 16, Seed: 1, Head: state.HeadMean, View: "scaling", Lang: i18n.LangEN,
-			NoScale: true, Temperature: 0.1, DK: 64, Text2: "b a"},
-		{Text: "a b", Heads: 1, DModel: 4, Seed: 1, Head: 0, View: "compare", Lang: i18n.LangZH,
-			Temperature: 10, DK: 2, Text2: "注意力 <img src=x> &=#%"},
-		{Text: "x", Heads: 1, DModel: 4, View: "padding", Lang: i18n.LangEN, Temperature: state.TemperatureOfSlider(7), DK: 128},
+		{Input: state.Input{Text: "a b", Heads: 2, DModel: 16, Seed: 1, NoScale: true, Temperature: 0.1, DK: 64}, Head: state.HeadMean, View: "scaling", Lang: i18n.LangEN, Text2: "b a"},
+		{Input: state.Input{Text: "a b", Heads: 1, DModel: 4, Seed: 1, Temperature: 10, DK: 2}, Head: 0, View: "compare", Lang: i18n.LangZH, Text2: "注意力 <img src=x> &=#%"},
+		{Input: state.Input{Text: "x", Heads: 1, DModel: 4, Temperature: state.TemperatureOfSlider(7), DK: 128}, View: "padding", Lang: i18n.LangEN},
 	} {
 		link := s.Encode()
 		got, err := state.DecodeState(link, def)
