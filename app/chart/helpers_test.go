@@ -53,3 +53,9 @@ func TestRef(t *testing.T) {
 		t.Error("a nil Ref points at a chart")
 	}
 }
+
+func TestSymmetricEnd(t *testing.T) {
+	if SymmetricEnd(0) != 0.1 || SymmetricEnd(0.31) != 0.4 || SymmetricEnd(1) != 1 {
+		t.Error("SymmetricEnd")
+	}
+}

@@ -8,11 +8,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/app/views"
-
-	"github.com/attnviz/attnviz/attention"
 )
 
 // The picture of the first heatmap.
@@ -177,12 +176,11 @@ func FirstPictureCSS(pics []FirstPicture) string {
 // first visit opens, as the page hands it to ECharts, media rules included.
 func FirstHeatmapOption() (string, error) {
 	s := state.DefaultState(i18n.LangEN)
-	var e attention.Engine
-	r, err := e.Run(s.Spec())
-	if err != nil {
-		return "", err
+	res := new(compute.Computer).Update(s, 0)
+	if res.Result == nil {
+		return "", fmt.Errorf("first picture: the example sentence is rejected: %v", res.Rejected)
 	}
-	h := views.WeightsHeatmap(r, s.Head, s.Lang, false)
+	h := views.WeightsHeatmap(res.Result, res.Head, s.Lang, false)
 	if h.AsPicture() {
 		// The example sentence is short enough for the cells' numbers; a
 		// longer one would need the cells' picture drawn in as well.

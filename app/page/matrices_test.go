@@ -33,8 +33,8 @@ func TestPageMatrices(t *testing.T) {
 
 	p := &Page{}
 	p.open(link, state.DefaultState(i18n.LangEN))
-	if p.notice != "" || p.state.View != state.MatricesViewID || p.result == nil || len(p.result.Heads) != 2 || len(p.result.Tokens) != 7 {
-		t.Fatalf("the link opens notice %q, view %q, result %v", p.notice, p.state.View, p.result)
+	if p.notice != "" || p.state.View != state.MatricesViewID || p.res.Result == nil || len(p.res.Result.Heads) != 2 || len(p.res.Result.Tokens) != 7 {
+		t.Fatalf("the link opens notice %q, view %q, result %v", p.notice, p.state.View, p.res.Result)
 	}
 	html := rerender(p)
 	for _, want := range []string{`class="page own-input"`, `id="mx-x"`, `id="mx-wo-note"`, "你自己的矩阵"} {
@@ -49,12 +49,12 @@ func TestPageMatrices(t *testing.T) {
 	// Back to the sentence, the Chinese example (the link's language): its
 	// result, not the matrices'.
 	p.set(app.Context{}, app.Event{}, func(s *state.State) { s.View = "attention" })
-	if p.result.Tokens[0] != "小" {
-		t.Errorf("the attention view shows the tokens %q", p.result.Tokens)
+	if p.res.Result.Tokens[0] != "小" {
+		t.Errorf("the attention view shows the tokens %q", p.res.Result.Tokens)
 	}
 	p.set(app.Context{}, app.Event{}, func(s *state.State) { s.View = state.MatricesViewID })
-	if len(p.result.Tokens) != 7 {
-		t.Errorf("the matrices view shows %d tokens", len(p.result.Tokens))
+	if len(p.res.Result.Tokens) != 7 {
+		t.Errorf("the matrices view shows %d tokens", len(p.res.Result.Tokens))
 	}
 
 	p = &Page{}

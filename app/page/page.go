@@ -6,15 +6,13 @@ import (
 	"errors"
 	"time"
 
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/app/views"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"github.com/attnviz/attnviz/attention"
-	"github.com/attnviz/attnviz/attention/text"
 )
 
 // Routes registers the visualizer's page with go-app's router. The wasm
@@ -36,13 +34,11 @@ const linkInterval = 350 * time.Millisecond
 type Page struct {
 	app.Compo
 
-	state  state.State
-	engine attention.Engine
-	result *attention.Result // what the charts show; nil when the text is empty
-	rev    int               // increases whenever result changes
+	state    state.State
+	comp     compute.Computer // owns the engines
+	res      compute.Results  // what the views show
+	sweepGen int              // the sweep whose runs are scheduled (scheduleSweep)
 
-	errKey string // i18n key of why the current input is rejected; "" when it is not
-	errArg any    // its argument
 	notice string // i18n key of a dismissible notice; "" for none
 
 	ctx         app.Context  // the page's own context, from OnMount
@@ -92,11 +88,11 @@ func (p *Page) open(link string, def state.State) {
 		p.notice = "notice.badLink"
 	}
 	p.state = s
-	p.compute()
-	if p.errKey != "" {
+	p.update()
+	if p.res.Rejected.Key != "" {
 		p.notice = "notice.badLink"
 		p.state = def
-		p.compute()
+		p.update()
 	}
 }
 
@@ -119,11 +115,12 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.ctx = ctx
 	setDocumentLang(p.state.Lang)
 	p.installHooks()
-	p.worker.start(func() bool { return p.result == nil }) // an empty sentence has no charts
+	p.worker.start(func() bool { return p.res.Result == nil }) // an empty sentence has no charts
 	if p.link != "" || p.early.typed {
 		p.writeLink()
 	}
 	p.early.restoreCaret()
+	p.scheduleSweep(0)
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the
@@ -162,10 +159,10 @@ func (p *Page) OnDismount() {
 // string (null when the text is empty), state() the settings as an object.
 func (p *Page) installHooks() {
 	result := app.FuncOf(func(app.Value, []app.Value) any {
-		if p.result == nil {
+		if p.res.Result == nil {
 			return nil
 		}
-		b, err := p.result.MarshalJSON()
+		b, err := p.res.Result.MarshalJSON()
 		if err != nil {
 			app.Log("attnviz:", err)
 			return nil
@@ -194,15 +191,13 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	old := p.state
 	change(&p.state)
 	p.state.Normalize()
-	if !p.state.SameInput(old) {
-		p.compute()
-	}
+	p.update()
 	p.afterChange(old)
 	p.scheduleLinkWrite()
 	if start <= 0 {
 		return
 	}
-	if p.errKey == "" && p.live.Draw(p.props()) {
+	if p.res.Rejected.Key == "" && p.live.Draw(p.props()) {
 		// The view has drawn its heatmaps in this event, ahead of go-app's
 		// frame, which updates the rest of the page (live.go); it declines
 		// what changes more, such as another view. A rejected input's
@@ -220,7 +215,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 
 // props returns what the page hands its view.
 func (p *Page) props() views.Props {
-	return views.Props{State: p.state, Result: p.result, Rev: p.rev, Set: p.set, Live: &p.live}
+	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live}
 }
 
 // afterChange applies to the browser what changed since old.
@@ -231,29 +226,62 @@ func (p *Page) afterChange(old state.State) {
 	}
 }
 
-// compute runs the engine on the state's input. On success result becomes
-// its Result; empty text clears result (the view then prompts for a
-// sentence); any other rejection sets errKey and leaves result as it was, so
-// the last valid charts stay.
-func (p *Page) compute() {
-	res, err := p.engine.Run(p.state.Spec())
-	if err == nil {
-		p.result, p.errKey, p.errArg = res, "", nil
-		p.rev++
+// update brings the results up to date with the state: the computer runs
+// what changed (a change of only how the result is looked at runs no
+// engine), and the sweep, if the view needs one, is scheduled.
+func (p *Page) update() {
+	p.res = p.comp.Update(p.state, p.needs())
+	p.scheduleSweep(sweepDelay)
+}
+
+// needs returns what the view shown needs computed.
+func (p *Page) needs() compute.Need {
+	if v := viewByID(p.state.View); v != nil {
+		return v.Needs
+	}
+	return 0
+}
+
+// sweepDelay is how long the settings must stay as they are before the
+// sweep of the new ones starts: typing waits for no sweep.
+const sweepDelay = 150 * time.Millisecond
+
+// scheduleSweep runs the pending sweep a run of the engine per task
+// (compute.Computer.SweepStep), the first after delay, unless it is
+// scheduled already. The line charts show the last whole sweep until the
+// new one is done. On the server (pre-rendering, tests), with no browser to
+// keep responsive, it runs the sweep at once.
+func (p *Page) scheduleSweep(delay time.Duration) {
+	gen, ok := p.comp.SweepPending()
+	switch {
+	case !ok:
+	case app.IsServer:
+		for !p.comp.SweepStep() {
+		}
+		p.res = p.comp.Update(p.state, p.needs())
+	case gen != p.sweepGen && p.ctx.Context != nil: // else OnMount schedules it
+		p.sweepGen = gen
+		p.ctx.After(delay, func(ctx app.Context) { p.sweepStep(ctx, gen) })
+	}
+}
+
+// sweepStep runs one run of sweep gen and schedules the next, while gen is
+// still the sweep to compute and its view is shown; the last one updates
+// the page.
+func (p *Page) sweepStep(ctx app.Context, gen int) {
+	if g, ok := p.comp.SweepPending(); !ok || g != gen || p.needs()&compute.NeedSweep == 0 {
+		if p.sweepGen == gen {
+			p.sweepGen = 0 // the view comes back to it (update)
+		}
+		ctx.PreventUpdate()
 		return
 	}
-	// Only the text can be wrong: every other setting comes from a choice.
-	// Tokenizing again, on this rare path, tells which way.
-	tokens, terr := text.Tokenize(p.state.Text)
-	switch {
-	case errors.Is(terr, text.ErrTooManyTokens):
-		p.errKey, p.errArg = "error.tooMany", text.MaxTokens
-	case terr == nil && len(tokens) == 0:
-		p.result, p.errKey, p.errArg = nil, "", nil
-		p.rev++
-	default:
-		p.errKey, p.errArg = "error.rejected", err.Error()
+	if !p.comp.SweepStep() {
+		ctx.PreventUpdate()
+		ctx.After(time.Millisecond, func(ctx app.Context) { p.sweepStep(ctx, gen) })
+		return
 	}
+	p.res = p.comp.Update(p.state, p.needs()) // the view renders the new lines
 }
 
 // scheduleLinkWrite rewrites the link now, or once linkInterval has passed
@@ -278,7 +306,7 @@ func (p *Page) scheduleLinkWrite() {
 // writeLink puts the current state into the URL, unless the input is
 // rejected: a copied link always opens a view that works.
 func (p *Page) writeLink() {
-	if p.errKey != "" {
+	if p.res.Rejected.Key != "" {
 		return
 	}
 	link := p.state.Encode()
@@ -310,13 +338,7 @@ func (p *Page) Render() app.UI {
 	}
 	// The head buttons are those of the charts, which keep the last valid
 	// result while the input is rejected.
-	heads, head := p.state.Heads, p.state.Head
-	if p.result != nil {
-		heads = len(p.result.Heads)
-	}
-	if head >= heads {
-		head = state.HeadMean
-	}
+	heads, head := p.res.Heads, p.res.Head
 	ownInput := ""
 	if p.state.OwnInput() {
 		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
@@ -343,11 +365,11 @@ func (p *Page) Render() app.UI {
 					AutoComplete(false).
 					Spellcheck(false).
 					Attr("autocapitalize", "off").
-					Aria("invalid", p.errKey != "").
+					Aria("invalid", p.res.Rejected.Key != "").
 					OnInput(p.onSentence).
 					On("compositionend", p.onSentence),
-				app.If(p.errKey != "", func() app.UI {
-					return app.P().ID("error").Class("error").Role("alert").Text(i18n.Tf(lang, p.errKey, p.errArg))
+				app.If(p.res.Rejected.Key != "", func() app.UI {
+					return app.P().ID("error").Class("error").Role("alert").Text(i18n.Tf(lang, p.res.Rejected.Key, p.res.Rejected.Arg))
 				}),
 				p.tokens(lang),
 			),
@@ -371,15 +393,15 @@ func (p *Page) Render() app.UI {
 
 // tokens lists the tokens the charts show.
 func (p *Page) tokens(lang string) app.UI {
-	if p.result == nil {
+	if p.res.Result == nil {
 		return nil
 	}
-	items := make([]app.UI, len(p.result.Tokens))
-	for i, t := range p.result.Tokens {
+	items := make([]app.UI, len(p.res.Result.Tokens))
+	for i, t := range p.res.Result.Tokens {
 		items[i] = app.Li().Text(t)
 	}
 	stale := ""
-	if p.errKey != "" {
+	if p.res.Rejected.Key != "" {
 		stale = "stale" // the charts' tokens, no longer the text's
 	}
 	return app.Div().Class("tokens", stale).Body(

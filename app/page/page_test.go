@@ -52,7 +52,7 @@ func TestPageRendersDefault(t *testing.T) {
 	if p.state != def {
 		t.Errorf("state %+v, want the default %+v", p.state, def)
 	}
-	if p.result == nil || len(p.result.Heads) != def.Heads {
+	if p.res.Result == nil || len(p.res.Result.Heads) != def.Heads {
 		t.Fatalf("no result of %d heads for the default sentence", def.Heads)
 	}
 
@@ -185,15 +185,15 @@ func TestControlsCheckboxes(t *testing.T) {
 
 func TestPageRejectedInput(t *testing.T) {
 	p, _ := loadPage(t)
-	good := p.result
-	rev := p.rev
+	good := p.res.Result
+	rev := p.res.Rev
 	p.set(app.Context{}, app.Event{}, func(s *state.State) { s.Text = strings.Repeat("word ", text.MaxTokens+1) })
 	html := rerender(p)
 	errElem := regexp.MustCompile(`<p[^>]*id="error"[^>]*>([^<]+)</p>`).FindStringSubmatch(html)
 	if errElem == nil || !strings.Contains(errElem[1], fmt.Sprint(text.MaxTokens)) {
 		t.Errorf("#error %q, want one saying the limit %d", errElem, text.MaxTokens)
 	}
-	if p.result != good || p.rev != rev {
+	if p.res.Result != good || p.res.Rev != rev {
 		t.Error("the rejected input replaced the result")
 	}
 	if element(html, "heatmap") == "" {
@@ -206,7 +206,7 @@ func TestPageRejectedInput(t *testing.T) {
 	if element(html, "error") != "" {
 		t.Error("#error stays after a valid input")
 	}
-	if got := strings.Join(p.result.Tokens, " "); got != "back to normal" {
+	if got := strings.Join(p.res.Result.Tokens, " "); got != "back to normal" {
 		t.Errorf("tokens %q", got)
 	}
 }
@@ -224,7 +224,7 @@ func TestPageEmptyText(t *testing.T) {
 	if !strings.Contains(html, i18n.T(i18n.LangEN, "empty.title")) {
 		t.Error("no prompt for empty text")
 	}
-	if p.result != nil {
+	if p.res.Result != nil {
 		t.Error("result kept for empty text")
 	}
 }
@@ -297,7 +297,7 @@ func TestPageChinese(t *testing.T) {
 		}
 	}
 	// Han characters are one token each, and label the chart's rows.
-	if got := p.result.Tokens[:2]; got[0] != "小" || got[1] != "猫" {
+	if got := p.res.Result.Tokens[:2]; got[0] != "小" || got[1] != "猫" {
 		t.Errorf("tokens %q", got)
 	}
 }
@@ -309,8 +309,8 @@ func TestSetNormalizes(t *testing.T) {
 	if p.state.Heads != 6 || p.state.Head != state.HeadMean {
 		t.Errorf("after d_model 12: heads %d, head %d; want 6 and the mean", p.state.Heads, p.state.Head)
 	}
-	if len(p.result.Heads) != 6 {
-		t.Errorf("result has %d heads, want 6", len(p.result.Heads))
+	if len(p.res.Result.Heads) != 6 {
+		t.Errorf("result has %d heads, want 6", len(p.res.Result.Heads))
 	}
 	if got := dataHeads(rerender(p)); len(got) != 7 || got[6] != "mean" {
 		t.Errorf("data-head %v, want 0…5 and mean", got)

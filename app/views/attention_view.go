@@ -2,14 +2,13 @@ package views
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/attnviz/attnviz/app/chart"
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"gonum.org/v1/gonum/mat"
 
 	"github.com/attnviz/attnviz/attention"
 )
@@ -25,10 +24,10 @@ type AttentionView struct {
 	// The chart options, kept while what they are made of is unchanged: a
 	// click on a head rebuilds only the large chart.
 	thumbs    []*chart.HeatmapImage
-	thumbsKey string
+	thumbsKey resultKey
 	main      chart.ChartParts
 	mainTip   func(row, col int, v float64) string
-	mainKey   string
+	mainKey   headKey
 
 	// The mounted large chart and grid of thumbnails, which drawNow draws.
 	mainChart chart.Ref[chart.Chart]
@@ -61,8 +60,7 @@ func (v *AttentionView) drawNow(p Props) bool {
 		p.State.View != shown.View || p.State.Lang != shown.Lang || heatmapMinSize(len(r.Tokens)) != main.MinSize {
 		return false
 	}
-	head := shownHead(p.State.Head, r)
-	v.build(p, head)
+	v.build(p)
 	if !grid.DrawNow(v.thumbs) {
 		return false
 	}
@@ -79,8 +77,8 @@ func (v *AttentionView) Render() app.UI {
 			app.P().Text(i18n.T(lang, "empty.body")),
 		)
 	}
-	head := shownHead(v.Props.State.Head, r)
-	v.build(v.Props, head)
+	head := v.Props.Head
+	v.build(v.Props)
 
 	name := headName(lang, head)
 	thumbs := make([]app.UI, 0, len(r.Heads)+1)
@@ -141,19 +139,10 @@ func selectedCell(cell state.CellRef, n int) state.CellRef {
 	return cell
 }
 
-// shownHead returns the head of r that head selects: the mean where r has
-// no such head.
-func shownHead(head int, r *attention.Result) int {
-	if head >= len(r.Heads) {
-		return state.HeadMean
-	}
-	return head
-}
-
 // build makes the chart options of p that are out of date.
-func (v *AttentionView) build(p Props, head int) {
+func (v *AttentionView) build(p Props) {
 	r, lang := p.Result, p.State.Lang
-	key := strconv.Itoa(p.Rev) + "/" + lang
+	key := resultKey{p.Rev, lang}
 	if key != v.thumbsKey {
 		// A new slice: the chart.HeatmapGrid holds the last one, and go-app
 		// tells it apart from the new by comparing the two.
@@ -163,8 +152,8 @@ func (v *AttentionView) build(p Props, head int) {
 		}
 		v.thumbsKey = key
 	}
-	if mainKey := key + "/" + state.HeadKey(head); mainKey != v.mainKey {
-		h := WeightsHeatmap(r, head, lang, false)
+	if mainKey := (headKey{key, p.Head}); mainKey != v.mainKey {
+		h := WeightsHeatmap(r, p.Head, lang, false)
 		h.AsImage = h.AsPicture()
 		v.main, v.mainTip, v.mainKey = chart.PartsOf(h), h.TooltipHTML, mainKey
 	}
@@ -174,12 +163,7 @@ func (v *AttentionView) build(p Props, head int) {
 // queries as rows, keys as columns, on the fixed scale [0, 1]. compact gives
 // a thumbnail.
 func WeightsHeatmap(r *attention.Result, head int, lang string, compact bool) chart.Heatmap {
-	var w *mat.Dense
-	if head == state.HeadMean {
-		w = r.WeightsMean
-	} else {
-		w = r.Heads[head].Weights
-	}
+	w := compute.HeadWeights(r, head)
 	tokens := slices.Clone(r.Tokens) // the tooltip keeps them; r is reused
 	h := weightsMap(lang, headName(lang, head), w, tokens, tokens)
 	h.Compact = compact
@@ -255,4 +239,17 @@ func thumbHeads(r *attention.Result) []int {
 		ids = append(ids, h)
 	}
 	return append(ids, state.HeadMean)
+}
+
+// resultKey is what the charts of the main result are made of: the result
+// (by its compute.Results.Rev) and the language of their labels.
+type resultKey struct {
+	rev  int
+	lang string
+}
+
+// headKey is what the charts of one head of the main result are made of.
+type headKey struct {
+	resultKey
+	head int
 }

@@ -48,8 +48,9 @@ func TestWeightsHeatmap(t *testing.T) {
 	// The main view draws a heatmap too large for numbers in its cells as
 	// an image, and
 	// every thumbnail as a picture for its chart.HeatmapGrid.
-	v := &AttentionView{Props: Props{State: s, Result: r, Rev: 1}}
-	v.build(v.Props, 2)
+	s.Head = 2
+	v := &AttentionView{Props: propsOf(t, s, 0)}
+	v.build(v.Props)
 	if img := v.main.Image; img == nil || img.Rows != 60 || img.Cols != 60 {
 		t.Errorf("60 tokens: the main chart's image %+v, want 60×60", img)
 	} else if got, _ := img.At(59, 0); got != r.Heads[2].Weights.At(59, 0) {
@@ -72,8 +73,9 @@ func TestWeightsHeatmap(t *testing.T) {
 		if r, err = e.Run(s.Spec()); err != nil {
 			t.Fatal(err)
 		}
-		v = &AttentionView{Props: Props{State: s, Result: r, Rev: 2 + n}}
-		v.build(v.Props, 0)
+		s.Head = 0
+		v = &AttentionView{Props: propsOf(t, s, 0)}
+		v.build(v.Props)
 		if image := v.main.Image != nil; image != (n > chart.MaxLabelledCells) || v.main.Base == "" {
 			t.Errorf("%d tokens: the main chart is an image: %v", n, image)
 		}

@@ -52,7 +52,7 @@ func (c *CellPanel) Render() app.UI {
 // wasm, which the browser compiles when it first runs.
 func (c *CellPanel) explanation(r *attention.Result, st state.State) app.UI {
 	lang := st.Lang
-	h := pipelineHead(r, st.Head)
+	h := c.Props.StepHead
 	i, j := st.Cell.I, st.Cell.J
 	e := attention.ExplainCell(r, h, i, j)
 	tok := func(k int) string { return i18n.Tf(lang, "tip.quote", r.Tokens[k]) }

@@ -2,40 +2,42 @@ package views
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/attnviz/attnviz/app/chart"
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"gonum.org/v1/gonum/mat"
-
-	"github.com/attnviz/attnviz/attention"
 )
 
 // CompareView puts two attentions side by side with their difference: (a)
 // the sentence and a second sentence of as many tokens through the same
-// weights, (b) the sentence without and with the causal mask. Each side is
-// its own run of the engine; the difference is A − B on a diverging scale
-// symmetric around 0.
+// weights, (b) the sentence without and with the causal mask, as app/compute
+// made them (compute.Comparison); the difference is A − B on a diverging
+// scale symmetric around 0.
 type CompareView struct {
 	app.Compo
 
 	Props Props
 
-	ea, eb attention.Engine
-	key    string
-	pairs  [2]comparePair
+	key   sidesKey // what pairs are made of
+	pairs [2]comparePair
 }
 
-// comparePair is one comparison: the two sides and their difference, as
-// chart options, or why it cannot be made.
+// sidesKey is what the charts of two results of app/compute are made of:
+// the results (compute.Comparison or compute.Batch) and the language.
+type sidesKey struct {
+	of   any
+	lang string
+}
+
+// comparePair is the charts of one comparison (compute.Pair): the two sides
+// and their difference, or why it cannot be made.
 type comparePair struct {
 	a, b, diff          string           // the heatmaps' options, or
 	pa, pb, pdiff       chart.ChartParts // their pictures (see chart.Drawing)
 	tipA, tipB, tipDiff func(row, col int, v float64) string
-	nA, nB              int // token counts
 	maxAbs              float64
 	err                 string // i18n text shown instead, "" when drawn
 }
@@ -44,14 +46,10 @@ type comparePair struct {
 func (v *CompareView) Render() app.UI {
 	st := v.Props.State
 	lang := st.Lang
-	if v.Props.Result == nil {
+	if v.Props.Result == nil || v.Props.Comparison == nil {
 		return emptyView(lang)
 	}
-	head := st.Head
-	if head >= len(v.Props.Result.Heads) {
-		head = state.HeadMean
-	}
-	v.build(st, head)
+	v.build(v.Props.Comparison, lang)
 	p, q := v.pairs[0], v.pairs[1]
 
 	return app.Section().Class("view", "view-compare").Body(
@@ -125,51 +123,28 @@ func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, 
 	)
 }
 
-// build runs the engine for both comparisons when the settings changed.
-func (v *CompareView) build(st state.State, head int) {
-	key := st.Encode() + "\x00" + strconv.Itoa(head)
-	if key == v.key {
-		return
+// build makes the charts of c that are out of date.
+func (v *CompareView) build(c *compute.Comparison, lang string) {
+	if key := (sidesKey{c, lang}); key != v.key {
+		v.key = key
+		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"))
+		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"))
 	}
-	v.key = key
-	lang := st.Lang
-
-	// (a) the sentence against the second sentence.
-	b := st
-	b.Text = st.Text2
-	v.pairs[0] = v.compare(lang, head, st.Spec(), b.Spec(), i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"))
-	if v.pairs[0].err == "" && v.pairs[0].nA != v.pairs[0].nB {
-		v.pairs[0] = comparePair{err: i18n.Tf(lang, "compare.counts", v.pairs[0].nA, v.pairs[0].nB)}
-	}
-
-	// (b) no mask against the causal mask.
-	none, causal := st, st
-	none.Causal, causal.Causal = false, true
-	v.pairs[1] = v.compare(lang, head, none.Spec(), causal.Spec(), i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"))
 }
 
-// compare runs sa and sb and makes the charts of both and of their
-// difference.
-func (v *CompareView) compare(lang string, head int, sa, sb *attention.Spec, nameA, nameB string) comparePair {
-	ta, wa, err := runCopy(&v.ea, sa, head)
-	if err != nil {
-		return comparePair{err: i18n.Tf(lang, "compare.rejected", nameA, err.Error())}
+// comparePairOf makes the charts of p, or says why there are none.
+func comparePairOf(lang string, p *compute.Pair, nameA, nameB string) comparePair {
+	switch {
+	case p.Empty:
+		return comparePair{err: i18n.T(lang, "compare.empty")}
+	case p.Rejected >= 0:
+		return comparePair{err: i18n.Tf(lang, "compare.rejected", [2]string{nameA, nameB}[p.Rejected], p.Reason)}
+	case !p.OK():
+		return comparePair{err: i18n.Tf(lang, "compare.counts", len(p.TokensA), len(p.TokensB))}
 	}
-	tb, wb, err := runCopy(&v.eb, sb, head)
-	if err != nil {
-		if strings.TrimSpace(*sb.Text) == "" {
-			return comparePair{err: i18n.T(lang, "compare.empty")}
-		}
-		return comparePair{err: i18n.Tf(lang, "compare.rejected", nameB, err.Error())}
-	}
-	p := comparePair{nA: len(ta), nB: len(tb)}
-	if len(ta) != len(tb) {
-		return p
-	}
-	ha := weightsMap(lang, nameA, wa, ta, ta)
-	hb := weightsMap(lang, nameB, wb, tb, tb)
-	var d *mat.Dense
-	d, p.maxAbs = Difference(wa, wb)
+	ta, tb := p.TokensA, p.TokensB
+	ha := weightsMap(lang, nameA, p.A, ta, ta)
+	hb := weightsMap(lang, nameB, p.B, tb, tb)
 	// Label the difference's rows and columns by both tokens where they
 	// differ.
 	labels := make([]string, len(ta))
@@ -179,10 +154,11 @@ func (v *CompareView) compare(lang string, head int, sa, sb *attention.Spec, nam
 			labels[i] = ta[i] + "/" + tb[i]
 		}
 	}
-	hd := diffMap(lang, i18n.Tf(lang, "compare.diff", nameA, nameB), d, p.maxAbs, labels, labels)
-	p.a, p.pa = chart.Drawing(ha, chart.OptionOf)
-	p.b, p.pb = chart.Drawing(hb, chart.OptionOf)
-	p.diff, p.pdiff = chart.Drawing(hd, chart.DiffOption)
-	p.tipA, p.tipB, p.tipDiff = ha.TooltipHTML, hb.TooltipHTML, hd.TooltipHTML
-	return p
+	hd := diffMap(lang, i18n.Tf(lang, "compare.diff", nameA, nameB), p.Diff, p.MaxAbs, labels, labels)
+	c := comparePair{maxAbs: p.MaxAbs}
+	c.a, c.pa = chart.Drawing(ha, chart.OptionOf)
+	c.b, c.pb = chart.Drawing(hb, chart.OptionOf)
+	c.diff, c.pdiff = chart.Drawing(hd, chart.DiffOption)
+	c.tipA, c.tipB, c.tipDiff = ha.TooltipHTML, hb.TooltipHTML, hd.TooltipHTML
+	return c
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/attnviz/attnviz/app/chart"
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 
@@ -170,7 +171,7 @@ func TestScalingView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := &ScalingView{Props: Props{State: s, Result: r, Rev: 1, Set: noopSet}}
+	v := &ScalingView{Props: propsOf(t, s, compute.NeedSweep)}
 	html := load(t, v)
 	for _, want := range []string{`id="heatmap"`, `id="row-stats"`, `id="sweep-max"`, `id="sweep-entropy"`, "entropy (nats)", "softmax(q·k / 0.5)"} {
 		if !strings.Contains(html, want) {
@@ -191,10 +192,11 @@ func TestScalingView(t *testing.T) {
 		t.Errorf("heatmap cells %v…, want head 2's weights", got[:2])
 	}
 	// The sweep saturates without scaling and not with it.
-	if len(v.sweep) != len(state.DKChoices) {
-		t.Fatalf("sweep has %d points, want %d", len(v.sweep), len(state.DKChoices))
+	sweep := v.Props.Sweep.Points
+	if len(sweep) != len(state.DKChoices) {
+		t.Fatalf("sweep has %d points, want %d", len(sweep), len(state.DKChoices))
 	}
-	first, last := v.sweep[0], v.sweep[len(v.sweep)-1]
+	first, last := sweep[0], sweep[len(sweep)-1]
 	if !(last.MaxRaw > first.MaxRaw && last.MaxRaw > 0.8 && last.EntRaw < first.EntRaw) {
 		t.Errorf("unscaled sweep does not saturate: %+v → %+v", first, last)
 	}
@@ -220,8 +222,7 @@ func TestScalingControls(t *testing.T) {
 func TestCompareView(t *testing.T) {
 	s := state.DefaultState(i18n.LangEN)
 	s.View, s.Text, s.Text2 = "compare", "the cat sat on the mat", "the mat sat on the cat"
-	main, _ := attention.Run(s.Spec())
-	v := &CompareView{Props: Props{State: s, Result: main, Rev: 1, Set: noopSet}}
+	v := &CompareView{Props: propsOf(t, s, compute.NeedComparison)}
 	html := load(t, v)
 	for _, id := range []string{"sentence2", "compare-a", "compare-b", "compare-diff", "compare-nomask", "compare-causal", "compare-maskdiff"} {
 		if !strings.Contains(html, `id="`+id+`"`) {
@@ -268,7 +269,7 @@ func TestCompareView(t *testing.T) {
 
 	// Different counts: said, with a suggestion.
 	s.Text2 = "the mat sat"
-	v = &CompareView{Props: Props{State: s, Result: main, Rev: 2, Set: noopSet}}
+	v = &CompareView{Props: propsOf(t, s, compute.NeedComparison)}
 	html = load(t, v)
 	if !strings.Contains(html, "has 6 tokens and sentence B 3") || strings.Contains(html, `id="compare-diff"`) {
 		t.Errorf("different counts are not explained: %s", html)
@@ -281,8 +282,7 @@ func TestCompareView(t *testing.T) {
 func TestPaddingView(t *testing.T) {
 	s := state.DefaultState(i18n.LangZH)
 	s.View, s.Text, s.Text2, s.Heads = "padding", "the cat sat on the mat", "a dog", 4
-	main, _ := attention.Run(s.Spec())
-	v := &PaddingView{Props: Props{State: s, Result: main, Rev: 1, Set: noopSet}}
+	v := &PaddingView{Props: propsOf(t, s, compute.NeedBatch)}
 	html := load(t, v)
 	for _, want := range []string{`id="padding-0"`, `id="padding-1"`, "键填充掩码", "2 个词元 + 4 个填充"} {
 		if !strings.Contains(html, want) {
@@ -298,8 +298,8 @@ func TestPaddingView(t *testing.T) {
 		t.Fatal(err)
 	}
 	real := v.sides[1].real
-	if real != 2 || v.length != 6 {
-		t.Fatalf("real %d, length %d, want 2 and 6", real, v.length)
+	if real != 2 || v.Props.Batch.Length != 6 {
+		t.Fatalf("real %d, length %d, want 2 and 6", real, v.Props.Batch.Length)
 	}
 	masked := optionCells(t, v.sides[1].option, 1)
 	if len(masked) != 6*4 {
@@ -340,14 +340,21 @@ func TestMaskedOption(t *testing.T) {
 	}
 }
 
-func TestDifference(t *testing.T) {
-	a := mat.NewDense(2, 2, []float64{1, 0, 0.25, 0.75})
-	b := mat.NewDense(2, 2, []float64{0, 1, 0.5, 0.5})
-	d, m := Difference(a, b)
-	if d.At(0, 1) != -1 || d.At(1, 1) != 0.25 || m != 1 {
-		t.Errorf("Difference = %v, %v", mat.Formatted(d), m)
+// propsOf returns what the page hands a view of s that needs needs: the
+// results of a compute.Computer, its sweep run whole, as the page does on
+// the server.
+func propsOf(t *testing.T, s state.State, needs compute.Need) Props {
+	t.Helper()
+	var c compute.Computer
+	c.Update(s, needs)
+	for n := 0; ; n++ {
+		if _, ok := c.SweepPending(); !ok {
+			break
+		}
+		if n > 100 {
+			t.Fatal("the sweep does not end")
+		}
+		c.SweepStep()
 	}
-	if chart.SymmetricEnd(0) != 0.1 || chart.SymmetricEnd(0.31) != 0.4 || chart.SymmetricEnd(1) != 1 {
-		t.Error("symmetricEnd")
-	}
+	return Props{State: s, Results: c.Update(s, needs), Set: noopSet}
 }

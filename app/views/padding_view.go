@@ -2,25 +2,18 @@ package views
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/attnviz/attnviz/app/chart"
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"gonum.org/v1/gonum/mat"
-
-	"github.com/attnviz/attnviz/attention"
 )
 
-// PadToken is the token a shorter sentence of a batch is padded with. It is
-// one token of its own for package text (a symbol), and it is what the
-// heatmaps label the padded positions.
-const PadToken = "∅"
-
 // PaddingView shows a batch of two sentences, the sentence and the second
-// sentence: the shorter is padded with PadToken to the longer's length, and
+// sentence: the shorter is padded with compute.PadToken to the longer's length, and
 // the key-padding mask (Spec.Valid, its real length) masks the pad keys for
 // every query, so that their columns are exactly 0. The pad queries' rows
 // are still computed, as PyTorch does.
@@ -29,11 +22,9 @@ type PaddingView struct {
 
 	Props Props
 
-	engine attention.Engine
-	key    string
-	sides  [2]paddedSide
-	length int
-	ctx    app.Context // the view's own, which outlives the button that goes (mountedCtx)
+	key   sidesKey // what sides are made of
+	sides [2]paddedSide
+	ctx   app.Context // the view's own, which outlives the button that goes (mountedCtx)
 }
 
 // OnMount keeps the view's context.
@@ -48,29 +39,15 @@ type paddedSide struct {
 	err    string // why it cannot be shown, "" when drawn
 }
 
-// PaddedSpec returns the spec of text padded with PadToken to length tokens,
-// its pad keys masked: st's settings with Text + " ∅ ∅ …" and Valid the
-// number of real tokens, which the caller has from the engine.
-func PaddedSpec(st state.State, text string, real, length int) *attention.Spec {
-	s := st
-	s.Text = text + strings.Repeat(" "+PadToken, length-real)
-	spec := s.Spec()
-	spec.Valid = &real
-	return spec
-}
-
 // Render returns the view.
 func (v *PaddingView) Render() app.UI {
 	st := v.Props.State
 	lang := st.Lang
-	if v.Props.Result == nil {
+	b := v.Props.Batch
+	if v.Props.Result == nil || b == nil {
 		return emptyView(lang)
 	}
-	head := st.Head
-	if head >= len(v.Props.Result.Heads) {
-		head = state.HeadMean
-	}
-	v.build(st, head)
+	v.build(b, lang)
 	names := [2]string{i18n.T(lang, "padding.first"), i18n.T(lang, "padding.second")}
 	items := make([]app.UI, 2)
 	for i, s := range v.sides {
@@ -79,7 +56,7 @@ func (v *PaddingView) Render() app.UI {
 			continue
 		}
 		id := "padding-" + strconv.Itoa(i)
-		title := i18n.Tf(lang, "padding.side", names[i], TokenCount(lang, s.real), v.length-s.real)
+		title := i18n.Tf(lang, "padding.side", names[i], TokenCount(lang, s.real), b.Length-s.real)
 		items[i] = app.Figure().Class("duo-item").Body(
 			app.FigCaption().Text(title),
 			&chart.Chart{ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip, Loading: i18n.T(lang, "chart.loading")},
@@ -88,14 +65,14 @@ func (v *PaddingView) Render() app.UI {
 	return app.Section().Class("view", "view-padding").Body(
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "padding.title")),
-			app.P().Class("lead").Text(i18n.Tf(lang, "padding.intro", PadToken)),
+			app.P().Class("lead").Text(i18n.Tf(lang, "padding.intro", compute.PadToken)),
 			app.Label().For("sentence2").Class("sentence-label").Text(i18n.T(lang, "compare.sentence2")),
 			sentence2Input(&v.Props),
 			// The example sentences, shared with the compare view, which
 			// needs them of one length, pad nothing.
 			slot(v.sides[0].err == "" && v.sides[1].err == "" && v.sides[0].real == v.sides[1].real, func() app.UI {
 				return app.P().ID("padding-none").Class("caption").Body(
-					app.Text(i18n.Tf(lang, "padding.none", v.length)+" "),
+					app.Text(i18n.Tf(lang, "padding.none", b.Length)+" "),
 					app.Button().Type("button").ID("padding-shorter").Class("small-button").
 						Text(i18n.T(lang, "padding.shorter")).
 						OnClick(func(ctx app.Context, e app.Event) {
@@ -113,47 +90,23 @@ func (v *PaddingView) Render() app.UI {
 	)
 }
 
-// build runs the engine on both padded sentences when the settings changed.
-func (v *PaddingView) build(st state.State, head int) {
-	key := st.Encode() + "\x00" + strconv.Itoa(head)
-	if key == v.key {
+// build makes the charts of b that are out of date.
+func (v *PaddingView) build(b *compute.Batch, lang string) {
+	if key := (sidesKey{b, lang}); key == v.key {
 		return
 	}
-	v.key = key
-	lang := st.Lang
-	texts := [2]string{st.Text, st.Text2}
-	var counts [2]int
-	for i, t := range texts {
-		// The engine tokenizes; a first run tells the real length.
-		r, err := v.engine.Run(func() *attention.Spec { s := st; s.Text = t; return s.Spec() }())
-		if err != nil {
-			msg := i18n.Tf(lang, "compare.rejected", t, err.Error())
-			if strings.TrimSpace(t) == "" {
-				msg = i18n.T(lang, "compare.empty")
-			}
-			v.sides[i] = paddedSide{err: msg}
-			counts[i] = -1
-			continue
+	v.key = sidesKey{b, lang}
+	for i := range b.Sides {
+		s := &b.Sides[i]
+		switch {
+		case s.Empty:
+			v.sides[i] = paddedSide{err: i18n.T(lang, "compare.empty")}
+		case !s.OK():
+			v.sides[i] = paddedSide{err: i18n.Tf(lang, "compare.rejected", s.Text, s.Reason)}
+		default:
+			v.sides[i] = paddedSide{real: s.Real}
+			v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, s.Tokens, s.Weights, s.Real, v.Props.Head)
 		}
-		counts[i] = len(r.Tokens)
-	}
-	v.length = max(counts[0], counts[1])
-	for i, t := range texts {
-		if counts[i] < 0 {
-			continue
-		}
-		spec := PaddedSpec(st, t, counts[i], v.length)
-		tokens, w, err := runCopy(&v.engine, spec, head)
-		if err != nil || len(tokens) != v.length {
-			msg := "length"
-			if err != nil {
-				msg = err.Error()
-			}
-			v.sides[i] = paddedSide{err: i18n.Tf(lang, "compare.rejected", t, msg)}
-			continue
-		}
-		v.sides[i] = paddedSide{real: counts[i]}
-		v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, tokens, w, counts[i], head)
 	}
 }
 

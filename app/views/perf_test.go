@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 
@@ -35,11 +36,11 @@ func BenchmarkKeystrokeOptions(b *testing.B) {
 	}{{"n16_h4", 16, 4}, {"n128_h8", 128, 8}} {
 		b.Run(c.name, func(b *testing.B) {
 			r := benchResult(b, c.n, c.heads)
-			v := &AttentionView{Props: Props{State: state.DefaultState(i18n.LangEN), Result: r}}
+			v := &AttentionView{Props: Props{State: state.DefaultState(i18n.LangEN), Results: compute.Results{Result: r, Head: state.HeadMean}}}
 			b.ReportAllocs()
 			for b.Loop() {
 				v.Props.Rev++
-				v.build(v.Props, state.HeadMean)
+				v.build(v.Props)
 			}
 		})
 	}

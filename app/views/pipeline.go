@@ -79,15 +79,6 @@ func stepByID(id string) *pipelineStep {
 // HasStep reports whether id is the id of a pipeline step.
 func HasStep(id string) bool { return stepByID(id) != nil }
 
-// pipelineHead returns the head the pipeline and the cell panel show for the
-// selected head: the mean is no step of the computation, so it shows head 0.
-func pipelineHead(r *attention.Result, head int) int {
-	if head < 0 || head >= len(r.Heads) {
-		return 0
-	}
-	return head
-}
-
 // StepHeatmap describes step s of head h of r as a heatmap: tokens as rows,
 // tokens or column numbers as columns; weights on [0, 1], other matrices on
 // a diverging scale symmetric around 0. m is the step's matrix. Masked
@@ -167,12 +158,12 @@ type PipelineView struct {
 
 	thumbs     []*chart.HeatmapImage // the steps' thumbnails, by step
 	heads      []*chart.HeatmapImage // the pictures of the heads' and the mean's thumbnails
-	key        string                // what thumbs are made of
-	headsKey   string
+	key        headKey               // what thumbs are made of (the head is StepHead)
+	headsKey   resultKey
 	large      string           // the open step's option, or
 	largeParts chart.ChartParts // its picture (see chart.Drawing)
 	largeTip   func(row, col int, v float64) string
-	largeKey   string
+	largeKey   stepKey
 	scaledBuf  *mat.Dense
 
 	onKey     app.Func // the window's keydown listener: Esc closes the step
@@ -234,7 +225,7 @@ func (v *PipelineView) Render() app.UI {
 			app.P().Text(i18n.T(lang, "empty.body")),
 		)
 	}
-	h := pipelineHead(r, v.Props.State.Head)
+	h := v.Props.StepHead
 	v.build(r, h)
 	_, dModel := r.X.Dims()
 	_, dOut := r.Output.Dims()
@@ -302,7 +293,7 @@ func shapeText(shape string, rows, cols int) string {
 // build makes the chart options that are out of date.
 func (v *PipelineView) build(r *attention.Result, h int) {
 	lang := v.Props.State.Lang
-	key := strconv.Itoa(v.Props.Rev) + "/" + lang + "/" + strconv.Itoa(h)
+	key := headKey{resultKey{v.Props.Rev, lang}, h}
 	if key != v.key {
 		// A new slice, for the chart.HeatmapGrid to tell from the last one.
 		v.thumbs = make([]*chart.HeatmapImage, 0, len(pipelineSteps))
@@ -316,7 +307,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 		}
 		v.key = key
 	}
-	if hk := strconv.Itoa(v.Props.Rev) + "/" + lang; hk != v.headsKey {
+	if hk := key.resultKey; hk != v.headsKey {
 		// A new slice, for the chart.HeatmapGrid to tell from the last one.
 		v.heads = make([]*chart.HeatmapImage, 0, len(r.Heads)+1)
 		for _, id := range thumbHeads(r) {
@@ -325,7 +316,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 		v.headsKey = hk
 	}
 	if s := stepByID(v.Props.State.Step); s != nil {
-		if lk := key + "/" + s.ID; lk != v.largeKey {
+		if lk := (stepKey{key, s.ID}); lk != v.largeKey {
 			m := s.Matrix(r, h, v.scaledBuf)
 			hm := StepHeatmap(r, s, h, m, lang, false)
 			v.large, v.largeParts = chart.Drawing(hm, chart.StepOption)
@@ -490,4 +481,10 @@ func mountedCtx(own, ctx app.Context) app.Context {
 		return own
 	}
 	return ctx
+}
+
+// stepKey is what the chart of a pipeline step is made of.
+type stepKey struct {
+	headKey
+	step string
 }
