@@ -47,93 +47,18 @@ func (c *CellPanel) Render() app.UI {
 
 // explanation returns the panel of the selected weight, which must be in
 // r. It is Render's but for Render's first lines: a function of its own
-// (and the app package is compiled without inlining), so that a page with
-// no weight selected, such as every first visit, runs none of its 75 KB of
-// wasm, which the browser compiles when it first runs.
+// (and app/… is compiled without inlining), so that a page with no weight
+// selected, such as every first visit, runs none of its 75 KB of wasm,
+// which the browser compiles when it first runs.
 func (c *CellPanel) explanation(r *attention.Result, st state.State) app.UI {
 	lang := st.Lang
 	h := c.Props.StepHead
 	i, j := st.Cell.I, st.Cell.J
-	e := attention.ExplainCell(r, h, i, j)
+	w := cellWork{lang: lang, r: r, e: attention.ExplainCell(r, h, i, j), i: i, j: j}
 	tok := func(k int) string { return i18n.Tf(lang, "tip.quote", r.Tokens[k]) }
-	num := func(name, idx string, v float64) app.UI {
-		return app.Span().Class("num").DataSet("name", name).DataSet("idx", idx).Text(formatNum(v, cellDigits))
-	}
 	close := func(ctx app.Context, ev app.Event) {
 		c.Props.Set(mountedCtx(c.ctx, ctx), ev, func(s *state.State) { s.Cell = state.CellRef{} })
 	}
-
-	// 1. q_i · k_j
-	dk := len(e.Q)
-	idxRow := []app.UI{app.Th().Scope("col").Text("l")}
-	qRow := []app.UI{app.Th().Scope("row").Text("q" + sub(i+1))}
-	kRow := []app.UI{app.Th().Scope("row").Text("k" + sub(j+1))}
-	pRow := []app.UI{app.Th().Scope("row").Text("q·k")}
-	for l := range dk {
-		idx := strconv.Itoa(l)
-		idxRow = append(idxRow, app.Th().Scope("col").Text(strconv.Itoa(l+1)))
-		qRow = append(qRow, app.Td().Body(num("q", idx, e.Q[l])))
-		kRow = append(kRow, app.Td().Body(num("k", idx, e.K[l])))
-		pRow = append(pRow, app.Td().Body(num("product", idx, e.Products[l])))
-	}
-
-	// 4. the row's softmax
-	keyRow := []app.UI{app.Th().Scope("col").Text(i18n.T(lang, "term.key"))}
-	logitRow := []app.UI{app.Th().Scope("row").Text("s")}
-	expRow := []app.UI{app.Th().Scope("row").Text("exp(s − max)")}
-	wRow := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "term.weight"))}
-	for k := range e.Logits {
-		idx := strconv.Itoa(k)
-		cls := ""
-		if k == j {
-			cls = "sel"
-		}
-		keyRow = append(keyRow, app.Th().Scope("col").Class(cls).Text(r.Tokens[k]))
-		if attentionMasked(r, i, k) {
-			logitRow = append(logitRow, app.Td().Class(cls, "masked").Text("−∞"))
-		} else {
-			logitRow = append(logitRow, app.Td().Class(cls).Body(num("logit", idx, e.Logits[k])))
-		}
-		expRow = append(expRow, app.Td().Class(cls).Body(num("exp", idx, e.Exps[k])))
-		wRow = append(wRow, app.Td().Class(cls).Body(num("rowweight", idx, e.Weights[k])))
-	}
-
-	// 6. output_i = Σ_j w_ij·v_j
-	dv := len(e.Output)
-	outHead := []app.UI{app.Th().Scope("col").Text(i18n.T(lang, "term.key")), app.Th().Scope("col").Text("w")}
-	for cc := range dv {
-		outHead = append(outHead, app.Th().Scope("col").Text(strconv.Itoa(cc+1)))
-	}
-	outRows := make([]app.UI, 0, len(e.Terms)+1)
-	for k, term := range e.Terms {
-		cells := []app.UI{
-			app.Th().Scope("row").Text(r.Tokens[k]),
-			app.Td().Body(num("rowweight", strconv.Itoa(k), e.Weights[k])),
-		}
-		for cc, x := range term {
-			cells = append(cells, app.Td().Title("v = "+formatNum(e.V[k][cc], cellDigits)).
-				Body(num("term", strconv.Itoa(k)+","+strconv.Itoa(cc), x)))
-		}
-		cls := ""
-		if e.Weights[k] == 0 {
-			cls = "zero"
-		}
-		outRows = append(outRows, app.Tr().Class(cls).Body(cells...))
-	}
-	sumCells := []app.UI{app.Th().Scope("row").Text("Σ = output" + sub(i+1)), app.Td()}
-	for cc, x := range e.Output {
-		sumCells = append(sumCells, app.Td().Body(num("output", strconv.Itoa(cc), x)))
-	}
-	outRows = append(outRows, app.Tr().Class("sum").Body(sumCells...))
-
-	maskText := i18n.T(lang, "cell.unmasked")
-	if e.Masked {
-		maskText = i18n.T(lang, "cell.masked")
-		if r.Options.Causal && j > i {
-			maskText = i18n.T(lang, "cell.masked.causal")
-		}
-	}
-
 	return app.Section().ID("cell-panel").Class("panel", "cell-panel").
 		DataSet("head", strconv.Itoa(h)).DataSet("query", strconv.Itoa(i)).DataSet("key", strconv.Itoa(j)).
 		Aria("labelledby", "cell-title").
@@ -148,70 +73,167 @@ func (c *CellPanel) explanation(r *attention.Result, st state.State) app.UI {
 				return c.meanNote(r, i, j, lang)
 			}),
 			app.Ol().Class("cell-steps").Body(
-				app.Li().Body(
-					app.H3().Text(i18n.T(lang, "cell.dot")),
-					app.Div().Class("table-scroll").Body(app.Table().Class("values", "cell-table").Body(
-						app.THead().Body(app.Tr().Body(idxRow...)),
-						app.TBody().Body(app.Tr().Body(qRow...), app.Tr().Body(kRow...), app.Tr().Body(pRow...)),
-					)),
-					app.P().Class("eq").Body(
-						app.Text("Σ q·k = "), num("score", "", e.Score),
-					),
-				),
-				app.Li().Body(
-					app.H3().Text(i18n.T(lang, "cell.scale")),
-					app.P().Class("eq").Body(
-						app.If(e.Scale, func() app.UI {
-							return app.Span().Body(
-								num("score", "", e.Score), app.Text(" ÷ √"+strconv.Itoa(dk)+" ("),
-								num("sqrtdk", "", e.SqrtDK), app.Text(") = "), num("scaled", "", e.ScaledScore),
-							)
-						}).Else(func() app.UI {
-							return app.Span().Body(app.Text(i18n.T(lang, "cell.noscale")+" "), num("scaled", "", e.ScaledScore))
-						}),
-					),
-					app.P().Class("eq").Body(
-						num("scaled", "", e.ScaledScore), app.Text(" ÷ i18n.T ("), num("temperature", "", e.Temperature),
-						app.Text(") = "), num("unmasked", "", e.Unmasked),
-					),
-				),
-				app.Li().Body(
-					app.H3().Text(i18n.T(lang, "cell.mask")),
-					app.P().Class("eq", ClassIf(e.Masked, "masked")).Body(
-						app.Text(maskText+" → s = "),
-						app.If(e.Masked, func() app.UI { return app.Span().Class("num", "masked").Text("−∞") }).
-							Else(func() app.UI { return num("logit", strconv.Itoa(j), e.Logit) }),
-					),
-				),
-				app.Li().Body(
-					app.H3().Text(i18n.T(lang, "cell.softmax")),
-					app.Div().Class("table-scroll").Body(app.Table().Class("values", "cell-table").Body(
-						app.THead().Body(app.Tr().Body(keyRow...)),
-						app.TBody().Body(app.Tr().Body(logitRow...), app.Tr().Body(expRow...), app.Tr().Body(wRow...)),
-					)),
-					app.P().Class("eq").Body(
-						app.Text("max = "), num("max", "", e.Max),
-						app.Text(", Σ exp = "), num("expsum", "", e.ExpSum),
-					),
-				),
-				app.Li().Body(
-					app.H3().Text(i18n.T(lang, "cell.weight")),
-					app.P().Class("eq", "result").Body(
-						app.Text("w = "), num("exp", strconv.Itoa(j), e.Exps[j]),
-						app.Text(" ÷ "), num("expsum", "", e.ExpSum), app.Text(" = "),
-						app.Strong().Body(num("weight", "", e.Weight)),
-					),
-				),
-				app.Li().Body(
-					app.H3().Text(i18n.Tf(lang, "cell.output", i+1)),
-					app.P().Class("caption").Text(i18n.T(lang, "cell.output.caption")),
-					app.Div().Class("table-scroll").Body(app.Table().Class("values", "cell-table").Body(
-						app.THead().Body(app.Tr().Body(outHead...)),
-						app.TBody().Body(outRows...),
-					)),
-				),
+				w.dot(), w.scale(), w.mask(), w.softmax(), w.weight(), w.output(),
 			),
 		)
+}
+
+// cellWork is the working out of weight (i, j) of r, e, as the panel's
+// steps print it.
+type cellWork struct {
+	lang string
+	r    *attention.Result
+	e    attention.CellExplanation
+	i, j int
+}
+
+// num prints v, the idx-th number of the kind name (data-name, data-idx).
+func (w *cellWork) num(name, idx string, v float64) app.UI {
+	return app.Span().Class("num").DataSet("name", name).DataSet("idx", idx).Text(formatNum(v, cellDigits))
+}
+
+// table is a table of the panel: a row of heads and rows of numbers.
+func (w *cellWork) table(head []app.UI, rows ...app.UI) app.UI {
+	return app.Div().Class("table-scroll").Body(app.Table().Class("values", "cell-table").Body(
+		app.THead().Body(app.Tr().Body(head...)),
+		app.TBody().Body(rows...),
+	))
+}
+
+// dot is step 1: q_i · k_j.
+func (w *cellWork) dot() app.UI {
+	e := w.e
+	idxRow := []app.UI{app.Th().Scope("col").Text("l")}
+	qRow := []app.UI{app.Th().Scope("row").Text("q" + sub(w.i+1))}
+	kRow := []app.UI{app.Th().Scope("row").Text("k" + sub(w.j+1))}
+	pRow := []app.UI{app.Th().Scope("row").Text("q·k")}
+	for l := range len(e.Q) {
+		idx := strconv.Itoa(l)
+		idxRow = append(idxRow, app.Th().Scope("col").Text(strconv.Itoa(l+1)))
+		qRow = append(qRow, app.Td().Body(w.num("q", idx, e.Q[l])))
+		kRow = append(kRow, app.Td().Body(w.num("k", idx, e.K[l])))
+		pRow = append(pRow, app.Td().Body(w.num("product", idx, e.Products[l])))
+	}
+	return app.Li().Body(
+		app.H3().Text(i18n.T(w.lang, "cell.dot")),
+		w.table(idxRow, app.Tr().Body(qRow...), app.Tr().Body(kRow...), app.Tr().Body(pRow...)),
+		app.P().Class("eq").Body(app.Text("Σ q·k = "), w.num("score", "", e.Score)),
+	)
+}
+
+// scale is steps 2 and 3: ÷ √d_k and ÷ T.
+func (w *cellWork) scale() app.UI {
+	e := w.e
+	return app.Li().Body(
+		app.H3().Text(i18n.T(w.lang, "cell.scale")),
+		app.P().Class("eq").Body(
+			app.If(e.Scale, func() app.UI {
+				return app.Span().Body(
+					w.num("score", "", e.Score), app.Text(" ÷ √"+strconv.Itoa(len(e.Q))+" ("),
+					w.num("sqrtdk", "", e.SqrtDK), app.Text(") = "), w.num("scaled", "", e.ScaledScore),
+				)
+			}).Else(func() app.UI {
+				return app.Span().Body(app.Text(i18n.T(w.lang, "cell.noscale")+" "), w.num("scaled", "", e.ScaledScore))
+			}),
+		),
+		app.P().Class("eq").Body(
+			w.num("scaled", "", e.ScaledScore), app.Text(" ÷ T ("), w.num("temperature", "", e.Temperature),
+			app.Text(") = "), w.num("unmasked", "", e.Unmasked),
+		),
+	)
+}
+
+// mask is step 4: the mask, −∞ or the score.
+func (w *cellWork) mask() app.UI {
+	e, lang := w.e, w.lang
+	maskText := i18n.T(lang, "cell.unmasked")
+	if e.Masked {
+		maskText = i18n.T(lang, "cell.masked")
+		if w.r.Options.Causal && w.j > w.i {
+			maskText = i18n.T(lang, "cell.masked.causal")
+		}
+	}
+	return app.Li().Body(
+		app.H3().Text(i18n.T(lang, "cell.mask")),
+		app.P().Class("eq", ClassIf(e.Masked, "masked")).Body(
+			app.Text(maskText+" → s = "),
+			app.If(e.Masked, func() app.UI { return app.Span().Class("num", "masked").Text("−∞") }).
+				Else(func() app.UI { return w.num("logit", strconv.Itoa(w.j), e.Logit) }),
+		),
+	)
+}
+
+// softmax is step 5: the row's exponentials and weights.
+func (w *cellWork) softmax() app.UI {
+	e, lang := w.e, w.lang
+	keyRow := []app.UI{app.Th().Scope("col").Text(i18n.T(lang, "term.key"))}
+	logitRow := []app.UI{app.Th().Scope("row").Text("s")}
+	expRow := []app.UI{app.Th().Scope("row").Text("exp(s − max)")}
+	wRow := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "term.weight"))}
+	for k := range e.Logits {
+		idx := strconv.Itoa(k)
+		cls := ClassIf(k == w.j, "sel")
+		keyRow = append(keyRow, app.Th().Scope("col").Class(cls).Text(w.r.Tokens[k]))
+		if attentionMasked(w.r, w.i, k) {
+			logitRow = append(logitRow, app.Td().Class(cls, "masked").Text("−∞"))
+		} else {
+			logitRow = append(logitRow, app.Td().Class(cls).Body(w.num("logit", idx, e.Logits[k])))
+		}
+		expRow = append(expRow, app.Td().Class(cls).Body(w.num("exp", idx, e.Exps[k])))
+		wRow = append(wRow, app.Td().Class(cls).Body(w.num("rowweight", idx, e.Weights[k])))
+	}
+	return app.Li().Body(
+		app.H3().Text(i18n.T(lang, "cell.softmax")),
+		w.table(keyRow, app.Tr().Body(logitRow...), app.Tr().Body(expRow...), app.Tr().Body(wRow...)),
+		app.P().Class("eq").Body(
+			app.Text("max = "), w.num("max", "", e.Max),
+			app.Text(", Σ exp = "), w.num("expsum", "", e.ExpSum),
+		),
+	)
+}
+
+// weight is step 6: the weight, an exponential over their sum.
+func (w *cellWork) weight() app.UI {
+	e := w.e
+	return app.Li().Body(
+		app.H3().Text(i18n.T(w.lang, "cell.weight")),
+		app.P().Class("eq", "result").Body(
+			app.Text("w = "), w.num("exp", strconv.Itoa(w.j), e.Exps[w.j]),
+			app.Text(" ÷ "), w.num("expsum", "", e.ExpSum), app.Text(" = "),
+			app.Strong().Body(w.num("weight", "", e.Weight)),
+		),
+	)
+}
+
+// output is the last step: output_i = Σ_j w_ij·v_j.
+func (w *cellWork) output() app.UI {
+	e, lang := w.e, w.lang
+	head := []app.UI{app.Th().Scope("col").Text(i18n.T(lang, "term.key")), app.Th().Scope("col").Text("w")}
+	for cc := range len(e.Output) {
+		head = append(head, app.Th().Scope("col").Text(strconv.Itoa(cc+1)))
+	}
+	rows := make([]app.UI, 0, len(e.Terms)+1)
+	for k, term := range e.Terms {
+		cells := []app.UI{
+			app.Th().Scope("row").Text(w.r.Tokens[k]),
+			app.Td().Body(w.num("rowweight", strconv.Itoa(k), e.Weights[k])),
+		}
+		for cc, x := range term {
+			cells = append(cells, app.Td().Title("v = "+formatNum(e.V[k][cc], cellDigits)).
+				Body(w.num("term", strconv.Itoa(k)+","+strconv.Itoa(cc), x)))
+		}
+		rows = append(rows, app.Tr().Class(ClassIf(e.Weights[k] == 0, "zero")).Body(cells...))
+	}
+	sum := []app.UI{app.Th().Scope("row").Text("Σ = output" + sub(w.i+1)), app.Td()}
+	for cc, x := range e.Output {
+		sum = append(sum, app.Td().Body(w.num("output", strconv.Itoa(cc), x)))
+	}
+	rows = append(rows, app.Tr().Class("sum").Body(sum...))
+	return app.Li().Body(
+		app.H3().Text(i18n.Tf(lang, "cell.output", w.i+1)),
+		app.P().Class("caption").Text(i18n.T(lang, "cell.output.caption")),
+		w.table(head, rows...),
+	)
 }
 
 // pickers are the selects of the query and the key, for keyboards and for
