@@ -145,6 +145,38 @@ func (h Heatmap) base(labelSize int, media []any, grid chartGrid) string {
 	if cached != "" {
 		return cached
 	}
+	x, y := h.axes(labelSize, rows, cols)
+	o := chartOption{
+		XAxis:     []chartXAxis{x},
+		YAxis:     []chartYAxis{y},
+		Grid:      []chartGrid{grid},
+		Tooltip:   h.tooltip(),
+		VisualMap: []chartVisualMap{h.visualMap(colors)},
+		Series:    []chartSeries{h.series(labelSize, rows, cols)},
+		Media:     media,
+	}
+	if !h.Compact {
+		// The visualMap colours the cells; graphic elements show its
+		// colour bar (colourBar).
+		o.Graphic = colourBar(o.VisualMap[0])
+		o.VisualMap[0].Show = opts.Bool(false)
+	}
+	if h.AsImage {
+		h.imageSeries(&o)
+	}
+	base := o.encode()
+	for _, ph := range []string{xPlaceholder, yPlaceholder, dataPlaceholder} {
+		if strings.Count(base, `"`+ph+`"`) != 1 {
+			panic("heatmap: the placeholder " + ph + " is not once in the option")
+		}
+	}
+	baseCache.put(key, base)
+	return base
+}
+
+// axes returns the axes of h, of rows × cols cells, their labels
+// placeholders: keys along the top, queries down the left.
+func (h Heatmap) axes(labelSize, rows, cols int) (chartXAxis, chartYAxis) {
 	axisLabel := func(n int) *opts.AxisLabel {
 		l := &opts.AxisLabel{
 			Show:       opts.Bool(!h.Compact),
@@ -166,100 +198,93 @@ func (h Heatmap) base(labelSize int, media []any, grid chartGrid) string {
 		return s
 	}
 	nameStyle := &opts.TextStyle{FontSize: labelSize, FontWeight: "bold", Color: "#4d5560", FontFamily: fontStack}
+	x := chartXAxis{XAxis: opts.XAxis{
+		Type:     "category",
+		Data:     xPlaceholder,
+		Position: "top",
+		Show:     opts.Bool(!h.Compact),
+		Name:     axisName(h.ColName + " →"),
+		// Centred above the column labels (ECharts moves the name clear
+		// of them).
+		NameLocation: "middle",
+		NameGap:      8,
+		AxisLabel:    axisLabel(cols), // turned by the media where they do not fit
+		AxisTick:     &opts.AxisTick{Show: opts.Bool(false)},
+		AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
+	}, NameTextStyle: nameStyle}
+	y := chartYAxis{YAxis: opts.YAxis{
+		Type:         "category",
+		Data:         yPlaceholder,
+		Inverse:      opts.Bool(true), // row 0 on top
+		Show:         opts.Bool(!h.Compact),
+		Name:         axisName(h.RowName + " ↓"),
+		NameLocation: "start",
+		AxisLabel:    axisLabel(rows),
+		AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
+	}, NameTextStyle: nameStyle}
+	return x, y
+}
+
+// tooltip returns the tooltip of h, which Chart fills in (TooltipHTML).
+func (h Heatmap) tooltip() *chartTooltip {
+	return &chartTooltip{
+		Tooltip: opts.Tooltip{
+			Show:    opts.Bool(!h.Compact),
+			Trigger: "item",
+			// Chart replaces this template with a call of TooltipHTML;
+			// ECharts HTML-encodes {a}, the series name.
+			Formatter: "{a}",
+		},
+		Confine:   true,
+		TextStyle: &opts.TextStyle{Color: "#1f2328", FontSize: 15, FontFamily: fontStack},
+	}
+}
+
+// visualMap returns the colour scale of h, from h.Min to h.Max in colors.
+func (h Heatmap) visualMap(colors []string) chartVisualMap {
+	return chartVisualMap{
+		VisualMap: opts.VisualMap{
+			Type:       "continuous",
+			Calculable: opts.Bool(false),
+			Show:       opts.Bool(!h.Compact),
+			Dimension:  "2", // the value; a cell label text is dimension 3
+			Text:       []string{formatEnd(h.Max), formatEnd(h.Min)},
+			Orient:     "horizontal",
+			Left:       "center",
+			Bottom:     "0",
+			InRange:    &opts.VisualMapInRange{Color: colors},
+			TextStyle:  &opts.TextStyle{FontSize: 14, Color: "#1f2328"},
+		},
+		Min: h.Min, Max: h.Max,
+	}
+}
+
+// series returns the heatmap series of h, of rows × cols cells, its data a
+// placeholder.
+func (h Heatmap) series(labelSize, rows, cols int) chartSeries {
 	// Draw every cell at once: ECharts would otherwise draw a large
 	// heatmap over several frames, the old cells showing meanwhile.
 	progressive := 0
-	o := chartOption{
-		XAxis: []chartXAxis{{XAxis: opts.XAxis{
-			Type:     "category",
-			Data:     xPlaceholder,
-			Position: "top",
-			Show:     opts.Bool(!h.Compact),
-			Name:     axisName(h.ColName + " →"),
-			// Centred above the column labels (ECharts moves the name
-			// clear of them).
-			NameLocation: "middle",
-			NameGap:      8,
-			AxisLabel:    axisLabel(cols), // turned by the media where they do not fit
-			AxisTick:     &opts.AxisTick{Show: opts.Bool(false)},
-			AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
-		}, NameTextStyle: nameStyle}},
-		YAxis: []chartYAxis{{YAxis: opts.YAxis{
-			Type:         "category",
-			Data:         yPlaceholder,
-			Inverse:      opts.Bool(true), // row 0 on top
-			Show:         opts.Bool(!h.Compact),
-			Name:         axisName(h.RowName + " ↓"),
-			NameLocation: "start",
-			AxisLabel:    axisLabel(rows),
-			AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
-		}, NameTextStyle: nameStyle}},
-		Grid: []chartGrid{grid},
-		Tooltip: &chartTooltip{
-			Tooltip: opts.Tooltip{
-				Show:    opts.Bool(!h.Compact),
-				Trigger: "item",
-				// Chart replaces this template with a call of TooltipHTML;
-				// ECharts HTML-encodes {a}, the series name.
-				Formatter: "{a}",
-			},
-			Confine:   true,
-			TextStyle: &opts.TextStyle{Color: "#1f2328", FontSize: 15, FontFamily: fontStack},
+	return chartSeries{
+		Name: h.Name,
+		Type: "heatmap",
+		// The data, the bulk of the option, is written directly and
+		// spliced in: encoding/json, even checking it as a RawMessage,
+		// would cost more per keystroke than the rest of the page.
+		Data: dataPlaceholder,
+		Label: &opts.Label{
+			Show:            opts.Bool(false), // the media show them where they fit
+			Formatter:       "{@[3]}",
+			FontSize:        float32(labelSize - 2),
+			FontFamily:      fontStack,
+			Color:           "#ffffff",
+			BackgroundColor: "rgba(0,0,0,0.45)",
+			BorderRadius:    3,
 		},
-		VisualMap: []chartVisualMap{{
-			VisualMap: opts.VisualMap{
-				Type:       "continuous",
-				Calculable: opts.Bool(false),
-				Show:       opts.Bool(!h.Compact),
-				Dimension:  "2", // the value; a cell label text is dimension 3
-				Text:       []string{formatEnd(h.Max), formatEnd(h.Min)},
-				Orient:     "horizontal",
-				Left:       "center",
-				Bottom:     "0",
-				InRange:    &opts.VisualMapInRange{Color: colors},
-				TextStyle:  &opts.TextStyle{FontSize: 14, Color: "#1f2328"},
-			},
-			Min: h.Min, Max: h.Max,
-		}},
-		Series: []chartSeries{{
-			Name: h.Name,
-			Type: "heatmap",
-			// The data, the bulk of the option, is written directly and
-			// spliced in: encoding/json, even checking it as a RawMessage,
-			// would cost more per keystroke than the rest of the page.
-			Data: dataPlaceholder,
-			Label: &opts.Label{
-				Show:            opts.Bool(false), // the media show them where they fit
-				Formatter:       "{@[3]}",
-				FontSize:        float32(labelSize - 2),
-				FontFamily:      fontStack,
-				Color:           "#ffffff",
-				BackgroundColor: "rgba(0,0,0,0.45)",
-				BorderRadius:    3,
-			},
-			ItemStyle:   &opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: h.borderWidth(rows, cols)},
-			Emphasis:    &opts.Emphasis{ItemStyle: &opts.ItemStyle{BorderColor: "#000000", BorderWidth: 2}},
-			Progressive: &progressive,
-		}},
-		Media: media,
+		ItemStyle:   &opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: h.borderWidth(rows, cols)},
+		Emphasis:    &opts.Emphasis{ItemStyle: &opts.ItemStyle{BorderColor: "#000000", BorderWidth: 2}},
+		Progressive: &progressive,
 	}
-	if !h.Compact {
-		// The visualMap colours the cells; graphic elements show its
-		// colour bar (colourBar).
-		o.Graphic = colourBar(o.VisualMap[0])
-		o.VisualMap[0].Show = opts.Bool(false)
-	}
-	if h.AsImage {
-		h.imageSeries(&o)
-	}
-	base := o.encode()
-	for _, ph := range []string{xPlaceholder, yPlaceholder, dataPlaceholder} {
-		if strings.Count(base, `"`+ph+`"`) != 1 {
-			panic("heatmap: the placeholder " + ph + " is not once in the option")
-		}
-	}
-	baseCache.put(key, base)
-	return base
 }
 
 // data returns the series data of h as JSON: each cell is [col, row, value],
