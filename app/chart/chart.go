@@ -26,7 +26,7 @@ type Chart struct {
 	Parts   ChartParts // if its Base is not "", the option in parts, in place of Option
 	MinSize int        // if > 0, the least width in CSS pixels: a larger chart scrolls
 	Loading string     // text shown in the server-rendered page until ECharts draws
-	Picture bool       // show the first heatmap's picture over Loading there (first_picture.go)
+	Picture bool       // show the first heatmap's picture over Loading there (app/page/first_picture.go)
 	Lazy    bool       // draw only while on screen: one scrolled out of view draws when it comes back
 
 	// Tooltip, if not nil, gives the tooltip of the cell at (row, col) of
@@ -81,7 +81,7 @@ func (c *Chart) Render() app.UI {
 			body = append(body, app.Span().Class("chart-loading").Text(c.Loading))
 		}
 		if c.Picture {
-			// The picture of the chart's width (first_picture.go): the
+			// The picture of the chart's width (app/page/first_picture.go): the
 			// inner span's background image, by container queries on the
 			// outer one (web/app.css). No <img>, whose alt="" go-app's
 			// server rendering drops.
@@ -223,7 +223,7 @@ func (c *Chart) OnDismount() {
 }
 
 // DrawNow draws parts, with tip as its tooltip and selected ringed, at once:
-// in the event that changed them, ahead of go-app's next frame (live.go),
+// in the event that changed them, ahead of go-app's next frame (app/views/live.go),
 // which then finds them drawn. It reports false, Drawing nothing, until
 // ECharts has loaded.
 func (c *Chart) DrawNow(parts ChartParts, tip func(row, col int, v float64) string, selected Cell) bool {

@@ -103,7 +103,7 @@ func (g *HeatmapGrid) OnDismount() {
 }
 
 // DrawNow draws images at once, in the event that changed them, ahead of
-// go-app's next frame (live.go). It reports false, Drawing nothing, until
+// go-app's next frame (app/views/live.go). It reports false, Drawing nothing, until
 // ECharts has loaded, and when images do not fill the slots it has drawn:
 // a change of their number waits for go-app to change the slots.
 func (g *HeatmapGrid) DrawNow(images []*HeatmapImage) bool {

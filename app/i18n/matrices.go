@@ -1,6 +1,6 @@
 package i18n
 
-// The strings of the matrices view (matrices_view.go, matrices.go).
+// The strings of the matrices view (app/views/matrices_view.go, app/state/matrices.go).
 var _ = registerMessages(map[string]map[string]string{
 	LangEN: {
 		"view.matrices": "Your matrices",

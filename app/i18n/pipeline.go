@@ -1,7 +1,7 @@
 package i18n
 
-// The strings of the pipeline view (pipeline.go) and the cell panel
-// (cellpanel.go).
+// The strings of the pipeline view (app/views/pipeline.go) and the cell panel
+// (app/views/cellpanel.go).
 var _ = registerMessages(map[string]map[string]string{
 	LangEN: {
 		"view.pipeline": "Pipeline",

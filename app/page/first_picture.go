@@ -114,7 +114,7 @@ func FirstPictures() ([]FirstPicture, error) {
 	if err := json.Unmarshal([]byte(option), &o); err != nil {
 		return nil, err
 	}
-	// chart.Heatmap.media's entries: ranges from 0 up, then the widest, which
+	// chart.Heatmap.media (app/chart/heatmap.go)'s entries: ranges from 0 up, then the widest, which
 	// has no query.
 	var pics []FirstPicture
 	next := 0

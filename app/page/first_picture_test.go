@@ -29,7 +29,7 @@ func TestFirstPictures(t *testing.T) {
 	if err := json.Unmarshal([]byte(option), &o); err != nil {
 		t.Fatal(err)
 	}
-	// layout is chart_media.go's matchMedia: the settings at width.
+	// layout is app/chart/chart_media.go's matchMedia: the settings at width.
 	layout := func(width int) any {
 		var fallback any
 		for _, m := range o.Media {

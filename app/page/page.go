@@ -43,7 +43,7 @@ type Page struct {
 
 	ctx         app.Context  // the page's own context, from OnMount
 	hooks       []app.Func   // the functions of window.attnviz
-	live        views.Live   // the view's drawer of heatmaps in the event (live.go)
+	live        views.Live   // the view's drawer of heatmaps in the event (app/views/live.go)
 	worker      workerAnswer // answers the service worker (browser.go)
 	early       earlyInput   // what was typed before the wasm ran (browser.go)
 	link        string       // the link state last read from or written to the URL
@@ -199,7 +199,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	}
 	if p.res.Rejected.Key == "" && p.live.Draw(p.props()) {
 		// The view has drawn its heatmaps in this event, ahead of go-app's
-		// frame, which updates the rest of the page (live.go); it declines
+		// frame, which updates the rest of the page (app/views/live.go); it declines
 		// what changes more, such as another view. A rejected input's
 		// answer is its message, which the frame shows.
 		dom.MeasureSince(start)

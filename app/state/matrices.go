@@ -23,7 +23,7 @@ import (
 )
 
 // The "matrices" view takes its input as matrices typed or pasted as text
-// (MatricesViewID, matrices_view.go). This file holds what does not need a
+// (MatricesViewID, app/views/matrices_view.go). This file holds what does not need a
 // browser: the worked example, reading and writing the text grids, checking
 // a draft, importing spec JSON and carrying the spec in a link.
 

@@ -34,18 +34,18 @@ type AttentionView struct {
 	grid      chart.Ref[chart.HeatmapGrid]
 }
 
-// OnMount has the page's keystrokes drawn at once (live.go).
+// OnMount has the page's keystrokes drawn at once (app/views/live.go).
 func (v *AttentionView) OnMount(app.Context) {
 	v.Props.Live.Own(v, v.drawNow)
 }
 
-// OnDismount stops chart.Drawing the page's keystrokes.
+// OnDismount stops drawing the page's keystrokes.
 func (v *AttentionView) OnDismount() {
 	v.Props.Live.Release(v)
 }
 
 // drawNow draws the large chart and the thumbnails of p at once, when only
-// what they show changed: the Props the page renders next (live.go). go-app's
+// what they show changed: the Props the page renders next (app/views/live.go). go-app's
 // frame then renders p, finds the same parts, built once, already drawn, and
 // updates the rest.
 //
@@ -89,7 +89,7 @@ func (v *AttentionView) Render() app.UI {
 		}
 		// An empty slot, where the chart.HeatmapGrid below draws the picture;
 		// in the pre-rendered page, the picture as SVG until the wasm has
-		// loaded (first_picture.go).
+		// loaded (app/page/first_picture.go).
 		slot := app.Div().Class("thumb-chart")
 		if app.IsServer && h < len(v.thumbs) && v.thumbs[h] != nil {
 			slot = slot.Body(app.Raw(v.thumbs[h].SVG()))

@@ -1,6 +1,6 @@
 package views
 
-// chart.Drawing a keystroke's heatmaps in the keystroke's own event.
+// Drawing a keystroke's heatmaps in the keystroke's own event.
 //
 // go-app applies a change to the DOM in its next frame: a timer that the
 // event's dispatch arms, 1/120 s later plus the timer's delay, about 10 ms in

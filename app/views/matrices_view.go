@@ -22,8 +22,9 @@ import (
 // and the output. An edit that the engine would reject is marked at its box,
 // and the result of the last accepted input stays.
 //
-// The page computes the accepted input (state.State.Matrices, through the view's
-// Spec in views.go), so window.attnviz.result() and the link hold it too.
+// The page computes the accepted input (state.State.Matrices, which
+// State.Spec gives when this view is shown), so window.attnviz.result() and
+// the link hold it too.
 type MatricesView struct {
 	app.Compo
 

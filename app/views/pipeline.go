@@ -264,7 +264,7 @@ func (v *PipelineView) Render() app.UI {
 		app.Div().Class("panel", "pipe-panel").Body(
 			app.H2().Text(i18n.Tf(lang, "pipe.title", name)),
 			app.P().Class("caption").Text(i18n.T(lang, "pipe.caption")),
-			app.If(v.Props.State.Head == state.HeadMean, func() app.UI {
+			app.If(v.Props.Head == state.HeadMean, func() app.UI {
 				return app.P().Class("caption", "pipe-note").Text(i18n.T(lang, "pipe.mean"))
 			}),
 			app.Div().ID("pipeline").Class("pipe").Body(append(cards, &chart.HeatmapGrid{Images: v.thumbs, Slot: "pipe-chart"})...),

@@ -1,5 +1,8 @@
 package views
 
+// The heatmaps of weights and of differences of weights, which several
+// views show.
+
 import (
 	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/i18n"
