@@ -220,10 +220,7 @@ func (v *PipelineView) Render() app.UI {
 	lang := v.Props.State.Lang
 	r := v.Props.Result
 	if r == nil {
-		return app.Section().Class("view", "view-empty").Body(
-			app.H2().Text(i18n.T(lang, "empty.title")),
-			app.P().Text(i18n.T(lang, "empty.body")),
-		)
+		return emptyView(lang)
 	}
 	h := v.Props.StepHead
 	v.build(r, h)

@@ -11,8 +11,6 @@ import (
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"github.com/attnviz/attnviz/attention"
 )
 
@@ -24,44 +22,6 @@ func pipelineResult(t *testing.T, s state.State) *attention.Result {
 		t.Fatal(err)
 	}
 	return r
-}
-
-// render mounts c in go-app's test engine and returns its HTML.
-func render(t *testing.T, c app.Composer) string {
-	t.Helper()
-	e := app.NewTestEngine()
-	if err := e.Load(c); err != nil {
-		t.Fatalf("Load: %v", err)
-	}
-	e.ConsumeAll()
-	return app.HTMLString(c)
-}
-
-func noSet(app.Context, app.Event, func(*state.State)) {}
-
-func TestPipelineStateLink(t *testing.T) {
-	def := state.DefaultState(i18n.LangEN)
-	s := def
-	s.View, s.Step, s.Cell = "pipeline", "masked", state.CellRef{I: 3, J: 1, On: true}
-	link := s.Encode()
-	if !strings.Contains(link, "step=masked") || !strings.Contains(link, "cell=3%2C1") && !strings.Contains(link, "cell=3,1") {
-		t.Errorf("Encode = %q, want step=masked and cell=3,1", link)
-	}
-	got, err := state.DecodeState(link, def)
-	if err != nil || got != s {
-		t.Errorf("DecodeState(%q) = %+v, %v; want %+v", link, got, err, s)
-	}
-	if got, err := state.DecodeState("view=pipeline&step=&cell=", def); err != nil || got.Step != "" || got.Cell.On {
-		t.Errorf("empty step and cell: %+v, %v", got, err)
-	}
-	for _, bad := range []string{"step=no-such", "cell=1", "cell=a,b", "cell=-1,2", "cell=1,2,3", "cell=01,2", "cell=99999,1"} {
-		if got, err := state.DecodeState(bad, def); err == nil || got != def {
-			t.Errorf("DecodeState(%q) = %+v, %v; want the default and an error", bad, got, err)
-		}
-	}
-	if b, _ := s.MarshalJSON(); !strings.Contains(string(b), `"step":"masked"`) || !strings.Contains(string(b), `"cell":[3,1]`) {
-		t.Errorf("state JSON %s lacks step or cell", b)
-	}
 }
 
 func TestPipelineViewRenders(t *testing.T) {
