@@ -176,3 +176,32 @@ func TestSweep(t *testing.T) {
 		t.Errorf("new text: pending %d, %v; want a new sweep", g, ok)
 	}
 }
+
+func TestDerived(t *testing.T) {
+	var c Computer
+	s := state.DefaultState(i18n.LangEN)
+	s.Causal, s.Head, s.Cell = true, 1, state.CellRef{I: 3, J: 2, On: true}
+	if r := c.Update(s, 0); r.Cell != nil || r.Scaled != nil {
+		t.Error("a cell and scaled scores nobody needs")
+	}
+	r := c.Update(s, NeedCell|NeedSteps)
+	w := r.Result.Heads[1].Weights.At(3, 2)
+	if r.Cell == nil || r.Cell.Weight != w {
+		t.Fatalf("cell %+v, want the weight %v of head 2", r.Cell, w)
+	}
+	n := len(r.Result.Tokens)
+	if rows, cols := r.Scaled.Dims(); rows != n || cols != n {
+		t.Fatalf("scaled scores %d×%d, want %d×%d", rows, cols, n, n)
+	}
+	for i := range n {
+		for j := range i + 1 { // the causal mask keeps j ≤ i: there the logits are the scaled scores
+			if got, want := r.Scaled.At(i, j), r.Result.Heads[1].Logits.At(i, j); got != want {
+				t.Fatalf("scaled (%d, %d) = %v, want the logit %v", i, j, got, want)
+			}
+		}
+	}
+	s.Cell = state.CellRef{I: n, J: 0, On: true} // beyond the tokens
+	if r := c.Update(s, NeedCell); r.Cell != nil {
+		t.Errorf("a cell beyond the tokens is worked out: %+v", r.Cell)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/attnviz/attnviz/app/chart"
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 
@@ -29,7 +30,7 @@ func TestPipelineViewRenders(t *testing.T) {
 	s.Causal, s.Head = true, 1
 	r := pipelineResult(t, s)
 	n := len(r.Tokens)
-	html := render(t, &PipelineView{Props: propsOf(t, s, 0)})
+	html := render(t, &PipelineView{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 	var steps, shapes []string
 	for _, el := range elementsOf(html, "button") {
 		if strings.HasPrefix(el.attrs["class"], "pipe-step") {
@@ -66,7 +67,7 @@ func TestPipelineViewRenders(t *testing.T) {
 
 	// A step opened: the dialog with its values; masked entries are −∞.
 	s.Step = "masked"
-	html = render(t, &PipelineView{Props: propsOf(t, s, 0)})
+	html = render(t, &PipelineView{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 	if !strings.Contains(html, `id="step-view"`) || !strings.Contains(html, `id="step-close"`) {
 		t.Fatal("no #step-view or #step-close with step=masked")
 	}
@@ -79,7 +80,7 @@ func TestPipelineViewRenders(t *testing.T) {
 
 	// Chinese.
 	s.Lang = i18n.LangZH
-	html = render(t, &PipelineView{Props: propsOf(t, s, 0)})
+	html = render(t, &PipelineView{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 	for _, w := range []string{"查询", "键", "值", "缩放", "掩码", "拼接各头", "输出投影"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("Chinese pipeline lacks %q", w)
@@ -121,13 +122,13 @@ func TestCellPanelRenders(t *testing.T) {
 	s := state.DefaultState(i18n.LangEN)
 	s.Causal, s.Head = true, 0
 	r := pipelineResult(t, s)
-	html := render(t, &CellPanel{Props: propsOf(t, s, 0)})
+	html := render(t, &CellPanel{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 	if strings.Contains(html, "cell-steps") {
 		t.Error("the cell panel explains a cell with none selected")
 	}
 	for _, c := range []state.CellRef{{I: 4, J: 2, On: true}, {I: 2, J: 4, On: true}} {
 		s.Cell = c
-		html = render(t, &CellPanel{Props: propsOf(t, s, 0)})
+		html = render(t, &CellPanel{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 		e := attention.ExplainCell(r, 0, c.I, c.J)
 		nums := map[string]string{}
 		for _, el := range elementsOf(html, "span") {
