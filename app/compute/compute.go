@@ -21,6 +21,7 @@ const (
 	NeedSweep                       // Results.Sweep: the saturation over d_k (run in steps: SweepStep)
 	NeedCell                        // Results.Cell: the selected weight worked out by hand
 	NeedSteps                       // Results.Scaled: the matrices of the pipeline's steps that the result does not hold
+	NeedRowStats                    // Results.RowStats: each row's largest weight and entropy
 )
 
 // Results are what the views show, computed from a State.
@@ -44,6 +45,7 @@ type Results struct {
 
 	Cell   *attention.CellExplanation // for NeedCell: weight State.Cell of StepHead, nil when none of Result is selected
 	Scaled *mat.Dense                 // for NeedSteps: the scores of StepHead divided by √d_k and T; nil otherwise
+	Rows   []RowStat                  // for NeedRowStats: the rows of Head's weights; nil otherwise
 
 	Comparison *Comparison // for NeedComparison; nil otherwise
 	Batch      *Batch      // for NeedBatch; nil otherwise
@@ -74,6 +76,7 @@ type Computer struct {
 
 	cell   cached[cellKey, *attention.CellExplanation]
 	scaled cached[headOf, *mat.Dense]
+	rows   cached[headOf, []RowStat]
 
 	comparison comparer
 	batch      batcher
@@ -89,7 +92,8 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 		c.runMain(s)
 	}
 	c.res.Heads, c.res.Head, c.res.StepHead = headsOf(s, c.res.Result)
-	c.res.Comparison, c.res.Batch, c.res.Sweep, c.res.Cell, c.res.Scaled = nil, nil, nil, nil, nil
+	c.res.Comparison, c.res.Batch, c.res.Sweep = nil, nil, nil
+	c.res.Cell, c.res.Scaled, c.res.Rows = nil, nil, nil
 	c.derive(s, needs)
 	if needs&NeedComparison != 0 && c.res.Result != nil {
 		c.res.Comparison = c.comparison.update(s, c.res.Head)
@@ -117,11 +121,33 @@ func (c *Computer) derive(s state.State, needs Need) {
 			return &e
 		})
 	}
+	if needs&NeedRowStats != 0 {
+		c.res.Rows = c.rows.get(headOf{c.res.Rev, c.res.Head}, func([]RowStat) []RowStat {
+			return rowStats(HeadWeights(r, c.res.Head))
+		})
+	}
 	if needs&NeedSteps != 0 {
 		c.res.Scaled = c.scaled.get(h, func(old *mat.Dense) *mat.Dense {
 			return attention.ScaledScores(old, r, h.head) // reuses the last one's memory
 		})
 	}
+}
+
+// RowStat is how peaked one row of weights is: its largest weight and its
+// entropy in nats (attention.MaxWeight, attention.Entropy).
+type RowStat struct {
+	Max, Entropy float64
+}
+
+// rowStats returns the RowStat of every row of w.
+func rowStats(w *mat.Dense) []RowStat {
+	n, _ := w.Dims()
+	stats := make([]RowStat, n)
+	for i := range stats {
+		row := w.RawRowView(i)
+		stats[i] = RowStat{attention.MaxWeight(row), attention.Entropy(row)}
+	}
+	return stats
 }
 
 // headOf names one head of one main result.

@@ -1,6 +1,7 @@
 package compute
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -203,5 +204,22 @@ func TestDerived(t *testing.T) {
 	s.Cell = state.CellRef{I: n, J: 0, On: true} // beyond the tokens
 	if r := c.Update(s, NeedCell); r.Cell != nil {
 		t.Errorf("a cell beyond the tokens is worked out: %+v", r.Cell)
+	}
+}
+
+func TestRowStats(t *testing.T) {
+	var c Computer
+	s := state.DefaultState(i18n.LangEN)
+	s.Causal = true // row 0 attends to itself only: weight 1, entropy 0
+	r := c.Update(s, NeedRowStats)
+	n := len(r.Result.Tokens)
+	if len(r.Rows) != n || r.Rows[0].Max != 1 || r.Rows[0].Entropy != 0 {
+		t.Fatalf("%d row stats, the first %+v; want %d, the first {1 0}", len(r.Rows), r.Rows[0], n)
+	}
+	for i, st := range r.Rows {
+		row := r.Result.WeightsMean.RawRowView(i) // the mean: Head is HeadMean
+		if st.Max != slices.Max(row) || st.Entropy < 0 || st.Entropy > math.Log(float64(i+1))+1e-12 {
+			t.Errorf("row %d: %+v, max of the row %v, entropy at most ln %d", i, st, slices.Max(row), i+1)
+		}
 	}
 }

@@ -24,7 +24,7 @@ func TestScalingView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := &ScalingView{Props: propsOf(t, s, compute.NeedSweep)}
+	v := &ScalingView{Props: propsOf(t, s, compute.NeedSweep|compute.NeedRowStats)}
 	html := render(t, v)
 	for _, want := range []string{`id="heatmap"`, `id="row-stats"`, `id="sweep-max"`, `id="sweep-entropy"`, "entropy (nats)", "softmax(q·k / 0.5)"} {
 		if !strings.Contains(html, want) {
