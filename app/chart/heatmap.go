@@ -59,9 +59,10 @@ type Heatmap struct {
 	RowName, ColName, ValueName string
 	PosFormat, QuoteFormat      string
 
-	CellLabels bool // print each value, to 2 decimals, in its cell
-	Compact    bool // a thumbnail: no axes, tooltip or colour bar
-	AsImage    bool // draw the cells as one image (heatmap_image.go): for a Chart's Parts only (Option refuses it)
+	CellLabels  bool // print each value, to LabelDigits decimals, in its cell
+	LabelDigits int  // decimals of the cell labels; 0 for 2
+	Compact     bool // a thumbnail: no axes, tooltip or colour bar
+	AsImage     bool // draw the cells as one image (heatmap_image.go): for a Chart's Parts only (Option refuses it)
 
 	// MaskedCell, if not nil, tells the cells an image draws masked, in
 	// MaskedColor, whatever their value.
@@ -317,7 +318,7 @@ func (h Heatmap) data() ([]byte, error) {
 			b = strconv.AppendFloat(b, shown, 'g', -1, 64)
 			if h.CellLabels {
 				b = append(b, ',', '"')
-				b = strconv.AppendFloat(b, v, 'f', 2, 64)
+				b = strconv.AppendFloat(b, v, 'f', h.labelDigits(), 64)
 				b = append(b, '"')
 			}
 			b = append(b, ']')
@@ -437,7 +438,8 @@ func (h Heatmap) media(l labelLayout) []any {
 	upright := frame + cols*(l.colLabel+6)
 	labelled := math.MaxInt // never
 	if h.CellLabels {
-		labelled = frame + cols*((fontSize-2)*23/10+3) // "0.00" in its box
+		// "0.00" in its box: 0.6 em a digit or point, 0.5 more for the box
+		labelled = frame + cols*((fontSize-2)*(11+6*h.labelDigits())/10+3)
 	}
 	settings := func(width int) map[string]any {
 		rotate := 0
@@ -486,6 +488,9 @@ func textWidth(s string, fontSize int) int {
 	}
 	return w / 10
 }
+
+// labelDigits returns the decimals of the cell labels.
+func (h Heatmap) labelDigits() int { return cmp.Or(h.LabelDigits, 2) }
 
 func (h Heatmap) borderWidth(rows, cols int) float32 {
 	if h.Compact || max(rows, cols) > 40 {

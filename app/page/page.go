@@ -372,6 +372,7 @@ func (p *Page) Render() app.UI {
 					return app.P().ID("error").Class("error").Role("alert").Text(i18n.Tf(lang, p.res.Rejected.Key, p.res.Rejected.Arg))
 				}),
 				p.tokens(lang),
+				&views.Presets{State: p.state, Set: p.set},
 			),
 			app.Div().Class("workspace").Attr("inert", notYet()).Body(
 				app.Aside().Class("sidebar").Body(

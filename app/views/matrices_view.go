@@ -96,6 +96,7 @@ func (v *MatricesView) renderInput(lang string) app.UI {
 	return app.Div().Class("panel", "mx-input").Body(
 		app.H2().Text(i18n.T(lang, "mx.title")),
 		app.P().Class("caption").Text(i18n.T(lang, "mx.intro")),
+		v.renderExamples(lang),
 		app.Div().Class("mx-settings").Body(
 			v.field(lang, "tokens", "mx-tokens",
 				app.Input().ID("mx-tokens").Type("text").Class("mx-tokens").
@@ -328,6 +329,7 @@ func (v *MatricesView) build(r *attention.Result, lang string) {
 			id = state.HeadMean
 		}
 		hm := WeightsHeatmap(r, id, lang, false)
+		hm.LabelDigits = mxLabelDigits
 		v.charts = append(v.charts, chart.OptionOf(hm))
 		v.tips = append(v.tips, hm.TooltipHTML)
 	}

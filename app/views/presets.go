@@ -1,0 +1,58 @@
+package views
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+)
+
+// PresetIDs are the preset sentences a lesson uses, in the order of their
+// buttons: "preset.<id>" is a button's name and "preset.<id>.text" its
+// sentence in each language (app/i18n/presets.go).
+var PresetIDs = []string{"cat", "it", "chinese", "repeat", "long"}
+
+// ChineseSentence is the sentence of the preset "chinese", in every
+// language: each Han character is a token of its own.
+const ChineseSentence = "我爱北京，北京的秋天最美。"
+
+// PresetText returns the sentence of preset id in lang.
+func PresetText(lang, id string) string {
+	if id == "chinese" {
+		return ChineseSentence
+	}
+	return i18n.T(lang, "preset."+id+".text")
+}
+
+// Presets is the row of buttons (#presets) that puts a lesson's sentence
+// into #sentence with one click: data-preset="<id>" of PresetIDs, pressed
+// while the sentence is that preset's.
+type Presets struct {
+	app.Compo
+
+	State state.State
+	Set   Setter
+}
+
+// Render returns the buttons.
+func (c *Presets) Render() app.UI {
+	lang := c.State.Lang
+	buttons := make([]app.UI, len(PresetIDs))
+	for i, id := range PresetIDs {
+		text := PresetText(lang, id)
+		on := c.State.Text == text
+		buttons[i] = app.Button().
+			Type("button").
+			Class("preset", ClassIf(on, "on")).
+			DataSet("preset", id).
+			Aria("pressed", on).
+			Title(i18n.Tf(lang, "preset.title", text)).
+			Text(i18n.T(lang, "preset."+id)).
+			OnClick(func(ctx app.Context, e app.Event) {
+				c.Set(ctx, e, func(s *state.State) { s.Text = text })
+			})
+	}
+	return app.Div().ID("presets").Class("presets").Role("group").
+		Aria("label", i18n.T(lang, "presets.label")).
+		Body(buttons...)
+}
