@@ -18,8 +18,8 @@ import (
 // that the page computes it: the state's text, and the result's tokens.
 func TestPresets(t *testing.T) {
 	s := newSite(t, rootPrefix)
-	tb := newTab(t, s)
 	for _, lang := range i18n.Langs {
+		tb := newTab(t, s) // a page of its own: a new fragment alone reloads nothing
 		tb.open(s.URL() + "#lang=" + lang)
 		for _, id := range views.PresetIDs {
 			tb.click(fmt.Sprintf(`#presets [data-preset=%q]`, id))
@@ -42,8 +42,8 @@ func TestPresets(t *testing.T) {
 			t.Errorf("%s: the long paragraph has %d tokens", lang, n)
 		}
 		tb.screenshots("presets-"+lang, nil)
+		tb.checkClean("presets " + lang)
 	}
-	tb.checkClean("presets")
 }
 
 // TestLessonExamples opens the lessons' two worked examples from the
