@@ -25,6 +25,7 @@ var langAllowed = map[string]bool{
 	"Wq": true, "Wk": true, "Wv": true, "Wo": true, "W": true,
 	"ECharts": true, "JSON": true, "KiB": true, "English": true, "ln": true,
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true,
+	"Esc": true, "P": true, // keys
 }
 
 // visibleText is a script that returns the text a reader of the page sees

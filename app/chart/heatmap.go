@@ -61,6 +61,7 @@ type Heatmap struct {
 
 	CellLabels  bool // print each value, to LabelDigits decimals, in its cell
 	LabelDigits int  // decimals of the cell labels; 0 for 2
+	Large       bool // for presentation: axis labels of LargeLabelSize px, cell labels 2 px smaller
 	Compact     bool // a thumbnail: no axes, tooltip or colour bar
 	AsImage     bool // draw the cells as one image (heatmap_image.go): for a Chart's Parts only (Option refuses it)
 
@@ -120,6 +121,9 @@ func (h Heatmap) Parts() (ChartParts, error) {
 		labelSize = 10
 	case n > 24:
 		labelSize = 12
+	}
+	if h.Large && !h.Compact {
+		labelSize = LargeLabelSize
 	}
 	var media []any
 	grid := chartGrid{Grid: opts.Grid{Left: "2", Right: "2", Top: "2", Bottom: "2"}, OuterBoundsMode: "none"}
@@ -184,7 +188,7 @@ func (h Heatmap) axes(labelSize, rows, cols int) (chartXAxis, chartYAxis) {
 			FontSize:   labelSize,
 			FontFamily: fontStack,
 			Color:      "#1f2328",
-			Width:      maxLabelWidth,
+			Width:      labelWidth(labelSize),
 			Overflow:   "truncate",
 		}
 		if n <= allLabels {
@@ -254,7 +258,7 @@ func (h Heatmap) visualMap(colors []string) chartVisualMap {
 			Left:       "center",
 			Bottom:     "0",
 			InRange:    &opts.VisualMapInRange{Color: colors},
-			TextStyle:  &opts.TextStyle{FontSize: 14, Color: "#1f2328"},
+			TextStyle:  &opts.TextStyle{FontSize: h.endSize(), Color: "#1f2328"},
 		},
 		Min: h.Min, Max: h.Max,
 	}
@@ -360,6 +364,15 @@ const allLabels = 12
 // longer labels are cut short with an ellipsis.
 const maxLabelWidth = 96
 
+// LargeLabelSize is the size of a Large heatmap's axis labels, in CSS
+// pixels: its cell labels are 2 px smaller, 26 and 24 px being read from the
+// back of a room.
+const LargeLabelSize = 26
+
+// labelWidth is the widest an axis label of fontSize is drawn: maxLabelWidth,
+// larger for larger labels.
+func labelWidth(fontSize int) int { return maxLabelWidth * max(fontSize, 14) / 14 }
+
 // labelLayout is the room a full-size heatmap's axis labels take around its
 // grid, from their text's estimated width (textWidth): the grid leaves it,
 // with ECharts' outerBoundsMode "none" (see chartGrid), so that ECharts
@@ -386,10 +399,10 @@ const (
 func (h Heatmap) labelLayout(fontSize int) labelLayout {
 	l := labelLayout{fontSize: fontSize}
 	for _, s := range h.Rows {
-		l.rowLabels = max(l.rowLabels, min(maxLabelWidth, textWidth(s, fontSize)))
+		l.rowLabels = max(l.rowLabels, min(labelWidth(fontSize), textWidth(s, fontSize)))
 	}
 	for _, s := range h.Cols {
-		l.colLabel = max(l.colLabel, min(maxLabelWidth, textWidth(s, fontSize)))
+		l.colLabel = max(l.colLabel, min(labelWidth(fontSize), textWidth(s, fontSize)))
 	}
 	l.rowName = textWidth(h.RowName+" ↓", fontSize) * 11 / 10 // bold
 	return l
@@ -487,6 +500,14 @@ func textWidth(s string, fontSize int) int {
 		}
 	}
 	return w / 10
+}
+
+// endSize is the size of the colour scale's end labels.
+func (h Heatmap) endSize() int {
+	if h.Large && !h.Compact {
+		return 22
+	}
+	return 14
 }
 
 // labelDigits returns the decimals of the cell labels.

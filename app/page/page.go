@@ -50,6 +50,8 @@ type Page struct {
 	link        string       // the link state last read from or written to the URL
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
+
+	presenter presenter // presentation mode's keys and full screen (present.go)
 }
 
 // OnInit opens the view the link asks for (in the browser; the server
@@ -122,6 +124,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	}
 	p.early.restoreCaret()
 	p.scheduleSweep(0)
+	p.startPresenter()
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the
@@ -153,6 +156,7 @@ func (p *Page) OnDismount() {
 	}
 	p.hooks = nil
 	p.worker.stop()
+	p.stopPresenter()
 }
 
 // installHooks sets window.attnviz, the read-only accessors of the
@@ -337,6 +341,9 @@ func (p *Page) Render() app.UI {
 	if v == nil {
 		v = &registry[0]
 	}
+	if p.state.Present {
+		return p.renderPresent(lang, v)
+	}
 	// The head buttons are those of the charts, which keep the last valid
 	// result while the input is rejected.
 	heads, head := p.res.Heads, p.res.Head
@@ -351,27 +358,15 @@ func (p *Page) Render() app.UI {
 				app.P().Class("tagline").Text(i18n.T(lang, "app.tagline")),
 			),
 			p.tabs(lang),
+			p.presentButton(lang),
 			p.langSwitch(lang),
 		),
 		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
 		app.Main().Body(
 			app.Section().Class("input").Body(
 				app.Label().For("sentence").Class("sentence-label").Text(i18n.T(lang, "sentence.label")),
-				app.Input().
-					ID("sentence").
-					Type("text").
-					Value(p.state.Text).
-					Placeholder(i18n.T(lang, "sentence.placeholder")).
-					MaxLength(1000).
-					AutoComplete(false).
-					Spellcheck(false).
-					Attr("autocapitalize", "off").
-					Aria("invalid", p.res.Rejected.Key != "").
-					OnInput(p.onSentence).
-					On("compositionend", p.onSentence),
-				app.If(p.res.Rejected.Key != "", func() app.UI {
-					return app.P().ID("error").Class("error").Role("alert").Text(i18n.Tf(lang, p.res.Rejected.Key, p.res.Rejected.Arg))
-				}),
+				p.sentence(lang),
+				p.rejected(lang),
 				p.tokens(lang),
 				&views.Presets{State: p.state, Set: p.set},
 			),
@@ -391,6 +386,29 @@ func (p *Page) Render() app.UI {
 		),
 		app.Footer().Body(app.P().Text(i18n.T(lang, "app.random"))),
 	)
+}
+
+// sentence is the sentence's input, #sentence.
+func (p *Page) sentence(lang string) app.UI {
+	return app.Input().
+		ID("sentence").
+		Type("text").
+		Value(p.state.Text).
+		Placeholder(i18n.T(lang, "sentence.placeholder")).
+		MaxLength(1000).
+		AutoComplete(false).
+		Spellcheck(false).
+		Attr("autocapitalize", "off").
+		Aria("invalid", p.res.Rejected.Key != "").
+		OnInput(p.onSentence).
+		On("compositionend", p.onSentence)
+}
+
+// rejected says why the input is rejected, #error, while it is.
+func (p *Page) rejected(lang string) app.UI {
+	return app.If(p.res.Rejected.Key != "", func() app.UI {
+		return app.P().ID("error").Class("error").Role("alert").Text(i18n.Tf(lang, p.res.Rejected.Key, p.res.Rejected.Arg))
+	})
 }
 
 // tokens lists the tokens the charts show.

@@ -24,6 +24,8 @@ type State struct {
 	Lang string  // interface language: i18n.LangEN or i18n.LangZH
 
 	Text2 string // the second sentence of the compare and padding views
+
+	Present bool // presentation mode (app/page/present.go)
 }
 
 // Input is the part of a State that the main attention is computed from. It

@@ -139,7 +139,7 @@ func selectedCell(cell state.CellRef, n int) state.CellRef {
 // build makes the chart options of p that are out of date.
 func (v *AttentionView) build(p Props) {
 	r, lang := p.Result, p.State.Lang
-	key := resultKey{p.Rev, lang}
+	key := resultKey{p.Rev, lang, p.State.Present}
 	if key != v.thumbsKey {
 		// A new slice: the chart.HeatmapGrid holds the last one, and go-app
 		// tells it apart from the new by comparing the two.
@@ -151,6 +151,7 @@ func (v *AttentionView) build(p Props) {
 	}
 	if mainKey := (headKey{key, p.Head}); mainKey != v.mainKey {
 		h := WeightsHeatmap(r, p.Head, lang, false)
+		h.Large = p.State.Present
 		h.AsImage = h.AsPicture()
 		v.main, v.mainTip, v.mainKey = chart.PartsOf(h), h.TooltipHTML, mainKey
 	}
@@ -239,10 +240,12 @@ func thumbHeads(r *attention.Result) []int {
 }
 
 // resultKey is what the charts of the main result are made of: the result
-// (by its compute.Results.Rev) and the language of their labels.
+// (by its compute.Results.Rev), the language of their labels, and whether
+// they are for presentation.
 type resultKey struct {
-	rev  int
-	lang string
+	rev   int
+	lang  string
+	large bool // for presentation (chart.Heatmap.Large)
 }
 
 // headKey is what the charts of one head of the main result are made of.

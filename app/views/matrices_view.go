@@ -315,7 +315,7 @@ func captionKey(valid int) string {
 
 // build makes the heatmaps' options when the result or the language changed.
 func (v *MatricesView) build(r *attention.Result, lang string) {
-	key := resultKey{v.Props.Rev, lang}
+	key := resultKey{v.Props.Rev, lang, v.Props.State.Present}
 	if key == v.chartKey {
 		return
 	}
@@ -330,6 +330,7 @@ func (v *MatricesView) build(r *attention.Result, lang string) {
 		}
 		hm := WeightsHeatmap(r, id, lang, false)
 		hm.LabelDigits = mxLabelDigits
+		hm.Large = v.Props.State.Present
 		v.charts = append(v.charts, chart.OptionOf(hm))
 		v.tips = append(v.tips, hm.TooltipHTML)
 	}

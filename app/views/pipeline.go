@@ -288,7 +288,7 @@ func shapeText(shape string, rows, cols int) string {
 // build makes the chart options that are out of date.
 func (v *PipelineView) build(r *attention.Result, h int) {
 	lang := v.Props.State.Lang
-	key := headKey{resultKey{v.Props.Rev, lang}, h}
+	key := headKey{resultKey{v.Props.Rev, lang, v.Props.State.Present}, h}
 	if key != v.key {
 		// A new slice, for the chart.HeatmapGrid to tell from the last one.
 		v.thumbs = make([]*chart.HeatmapImage, 0, len(pipelineSteps))
@@ -311,6 +311,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 		if lk := (stepKey{key, s.ID}); lk != v.largeKey {
 			m := s.Matrix(r, h, v.Props.Scaled)
 			hm := StepHeatmap(r, s, h, m, lang, false)
+			hm.Large = v.Props.State.Present
 			v.large, v.largeParts = chart.Drawing(hm, chart.StepOption)
 			v.largeTip, v.largeKey = hm.TooltipHTML, lk
 			if masked := hm.MaskedCell; masked != nil {

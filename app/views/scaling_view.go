@@ -47,8 +47,9 @@ func (v *ScalingView) Render() app.UI {
 	st := v.Props.State
 	head := v.Props.Head
 	name := headName(lang, head)
-	if key := (headKey{resultKey{v.Props.Rev, lang}, head}); key != v.mainKey {
+	if key := (headKey{resultKey{v.Props.Rev, lang, v.Props.State.Present}, head}); key != v.mainKey {
 		h := WeightsHeatmap(r, head, lang, false)
+		h.Large = v.Props.State.Present
 		v.main, v.mainParts = chart.Drawing(h, chart.OptionOf)
 		v.mainTip, v.mainKey = h.TooltipHTML, key
 	}
