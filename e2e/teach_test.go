@@ -146,3 +146,5 @@ func compare3(t *testing.T, what string, got [][]string, want [][]float64) {
 		}
 	}
 }
+
+func jsonUnmarshalString(s string, v any) error { return json.Unmarshal([]byte(s), v) }
