@@ -202,7 +202,11 @@ const MaskedColor = "#8c939b"
 // StepOption returns the ECharts option of hm, a step's heatmap (see
 // StepHeatmap), with the entries its MaskedCell names drawn grey (the grid's
 // background, where no cell is drawn) and no number.
-func StepOption(hm Heatmap) string {
+func StepOption(hm Heatmap) string { return maskCells(hm, "−∞") }
+
+// maskCells returns the option of hm with the cells its MaskedCell names
+// not drawn (the grid's grey background shows) and labelled label.
+func maskCells(hm Heatmap, label string) string {
 	o := OptionOf(hm)
 	if o == "" || hm.MaskedCell == nil {
 		return o
@@ -239,7 +243,7 @@ func StepOption(hm Heatmap) string {
 				if hm.MaskedCell(int(row), int(col)) {
 					item[2] = "-" // ECharts draws no cell: the background shows
 					if len(item) > 3 {
-						item[3] = "−∞"
+						item[3] = label
 					}
 				}
 			}

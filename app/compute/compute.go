@@ -22,6 +22,7 @@ const (
 	NeedCell                        // Results.Cell: the selected weight worked out by hand
 	NeedSteps                       // Results.Scaled: the matrices of the pipeline's steps that the result does not hold
 	NeedRowStats                    // Results.Rows: each row's largest weight and entropy
+	NeedPredict                     // Results.Predict: the row hidden for predict-then-reveal, while State.Predict
 )
 
 // Results are what the views show, computed from a State.
@@ -46,6 +47,8 @@ type Results struct {
 	Cell   *attention.CellExplanation // for NeedCell: weight State.Cell of StepHead, nil when none of Result is selected
 	Scaled *mat.Dense                 // for NeedSteps: the scores of StepHead divided by √d_k and T; nil otherwise
 	Rows   []RowStat                  // for NeedRowStats: the rows of Head's weights; nil otherwise
+
+	Predict *Prediction // for NeedPredict while State.Predict: the row of Head hidden; nil otherwise
 
 	Comparison *Comparison // for NeedComparison; nil otherwise
 	Batch      *Batch      // for NeedBatch; nil otherwise
@@ -93,7 +96,7 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	}
 	c.res.Heads, c.res.Head, c.res.StepHead = headsOf(s, c.res.Result)
 	c.res.Comparison, c.res.Batch, c.res.Sweep = nil, nil, nil
-	c.res.Cell, c.res.Scaled, c.res.Rows = nil, nil, nil
+	c.res.Cell, c.res.Scaled, c.res.Rows, c.res.Predict = nil, nil, nil, nil
 	c.derive(s, needs)
 	if needs&NeedComparison != 0 && c.res.Result != nil {
 		c.res.Comparison = c.comparison.update(s, c.res.Head)
@@ -125,6 +128,9 @@ func (c *Computer) derive(s state.State, needs Need) {
 		c.res.Rows = c.rows.get(headOf{c.res.Rev, c.res.Head}, func([]RowStat) []RowStat {
 			return rowStats(HeadWeights(r, c.res.Head))
 		})
+	}
+	if needs&NeedPredict != 0 && s.Predict {
+		c.res.Predict = Judge(s, r, c.res.Head)
 	}
 	if needs&NeedSteps != 0 {
 		c.res.Scaled = c.scaled.get(h, func(old *mat.Dense) *mat.Dense {

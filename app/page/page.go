@@ -51,7 +51,8 @@ type Page struct {
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
 
-	presenter presenter // presentation mode's keys and full screen (present.go)
+	presenter presenter     // presentation mode's keys and full screen (present.go)
+	score     compute.Score // predict-then-reveal's score over the session
 }
 
 // OnInit opens the view the link asks for (in the browser; the server
@@ -220,11 +221,14 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 
 // props returns what the page hands its view.
 func (p *Page) props() views.Props {
-	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live}
+	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Score: p.score}
 }
 
 // afterChange applies to the browser what changed since old.
 func (p *Page) afterChange(old state.State) {
+	if p.state.PredictShown && !old.PredictShown {
+		p.score.Add(p.res.Predict)
+	}
 	if p.state.Lang != old.Lang {
 		storeLang(p.state.Lang)
 		setDocumentLang(p.state.Lang)

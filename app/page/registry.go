@@ -25,7 +25,7 @@ type view struct {
 // result that app/compute does not make yet is a file there and a Need
 // (docs/architecture.md).
 var registry = []view{
-	{ID: "attention", New: func(p views.Props) app.UI { return &views.AttentionView{Props: p} }, Needs: compute.NeedCell},
+	{ID: "attention", New: func(p views.Props) app.UI { return &views.AttentionView{Props: p} }, Needs: compute.NeedCell | compute.NeedPredict},
 	{ID: "pipeline", New: func(p views.Props) app.UI { return &views.PipelineView{Props: p} }, Needs: compute.NeedCell | compute.NeedSteps},
 	{ID: "scaling", New: func(p views.Props) app.UI { return &views.ScalingView{Props: p} }, Needs: compute.NeedSweep | compute.NeedRowStats},
 	{ID: "compare", New: func(p views.Props) app.UI { return &views.CompareView{Props: p} }, Needs: compute.NeedComparison},

@@ -50,6 +50,11 @@ var settings = []setting{
 	{"lang", "lang", func(s *State) string { return s.Lang }, decodeLang, nil},
 	{"m", "", encodeMatricesLink, decodeMatricesLink, nil},
 	boolSetting("present", "present", func(s *State) *bool { return &s.Present }),
+	boolSetting("predict", "predict", func(s *State) *bool { return &s.Predict }),
+	intSetting("prow", "predict_row", 0, MaxPredictRow, func(s *State) *int { return &s.PredictRow }),
+	intSetting("pguess", "predict_guess", NoGuess, MaxPredictRow, func(s *State) *int { return &s.PredictGuess }),
+	intSetting("pest", "predict_estimate", NoGuess, 100, func(s *State) *int { return &s.PredictEstimate }),
+	boolSetting("pshown", "predict_revealed", func(s *State) *bool { return &s.PredictShown }),
 }
 
 // intSetting is a setting of an int field that links write in decimal,
@@ -143,7 +148,8 @@ func DecodeState(link string, def State) (State, error) {
 //	{"text", "heads", "d_model", "seed", "mask": "none"|"causal",
 //	 "positional", "head": "0"|"1"|…|"mean", "scale", "temperature",
 //	 "d_k" (0: d_model/heads), "text2", "step", "cell": [i, j]|null,
-//	 "view", "lang"}
+//	 "view", "lang", "present", "predict", "predict_row", "predict_guess",
+//	 "predict_estimate" (hundredths, −1: none), "predict_revealed"}
 func (s State) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')

@@ -26,6 +26,14 @@ type State struct {
 	Text2 string // the second sentence of the compare and padding views
 
 	Present bool // presentation mode (app/page/present.go)
+
+	// Predict, then reveal (predict.go): a query row's weights hidden
+	// until the student has guessed.
+	Predict         bool // the switch #predict
+	PredictRow      int  // the query row hidden, 0-based (PredictRowOf clamps it to the tokens)
+	PredictGuess    int  // the key guessed to weigh most, or NoGuess
+	PredictEstimate int  // the row's largest weight as estimated, in hundredths, or NoGuess
+	PredictShown    bool // the row is revealed
 }
 
 // Input is the part of a State that the main attention is computed from. It
@@ -94,6 +102,8 @@ func DefaultState(lang string) State {
 		View:  DefaultViewID,
 		Lang:  lang,
 		Text2: i18n.T(lang, "sentence2.example"),
+
+		PredictGuess: NoGuess, PredictEstimate: NoGuess,
 	}
 }
 

@@ -26,8 +26,9 @@ type AttentionView struct {
 	thumbs    []*chart.HeatmapImage
 	thumbsKey resultKey
 	main      chart.ChartParts
+	mainOpt   string // in place of main while a row is hidden (predict.go)
 	mainTip   func(row, col int, v float64) string
-	mainKey   headKey
+	mainKey   mainKey
 
 	// The mounted large chart and grid of thumbnails, which drawNow draws.
 	mainChart chart.Ref[chart.Chart]
@@ -56,7 +57,7 @@ func (v *AttentionView) OnDismount() {
 func (v *AttentionView) drawNow(p Props) bool {
 	r, main, grid := p.Result, v.mainChart.Get(), v.grid.Get()
 	shown := v.Props.State // what the frame last rendered
-	if r == nil || main == nil || !main.Ready() || grid == nil ||
+	if r == nil || main == nil || !main.Ready() || grid == nil || p.State.Predict || shown.Predict ||
 		p.State.View != shown.View || p.State.Lang != shown.Lang || heatmapMinSize(len(r.Tokens)) != main.MinSize {
 		return false
 	}
@@ -94,7 +95,7 @@ func (v *AttentionView) Render() app.UI {
 		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head, slot))
 	}
 
-	return app.Section().Class("view", "view-attention").Body(
+	return app.Section().Class("view", "view-attention", ClassIf(hiddenRow(v.Props) >= 0, "predicting")).Body(
 		app.Div().Class("panel", "main-panel").Body(
 			app.H2().Text(i18n.Tf(lang, "attn.title", name)),
 			app.Div().Class("chart-scroll").Body(
@@ -102,12 +103,11 @@ func (v *AttentionView) Render() app.UI {
 					ID:       "heatmap",
 					Class:    "heatmap",
 					Label:    i18n.Tf(lang, "chart.label", name),
+					Option:   v.mainOpt,
 					Parts:    v.main,
 					Tooltip:  v.mainTip,
 					Selected: chart.Cell(selectedCell(v.Props.State.Cell, len(r.Tokens))),
-					OnCell: func(ctx app.Context, e app.Event, row, col int) {
-						v.Props.Set(ctx, e, func(s *state.State) { s.Cell = state.CellRef{I: row, J: col, On: true} })
-					},
+					OnCell:   v.onCell,
 					MinSize: heatmapMinSize(len(r.Tokens)),
 					Ref:     &v.mainChart,
 					Loading: i18n.T(lang, "chart.loading"),
@@ -119,6 +119,7 @@ func (v *AttentionView) Render() app.UI {
 				return app.P().Class("caption").Text(i18n.T(lang, "attn.causal"))
 			}),
 		),
+		&PredictPanel{Props: v.Props},
 		app.Div().Class("panel", "thumbs-panel").Body(
 			app.H3().Text(i18n.T(lang, "attn.all")),
 			app.P().Class("caption").Text(i18n.T(lang, "attn.all.caption")),
@@ -149,11 +150,16 @@ func (v *AttentionView) build(p Props) {
 		}
 		v.thumbsKey = key
 	}
-	if mainKey := (headKey{key, p.Head}); mainKey != v.mainKey {
+	if mainKey := (mainKey{headKey{key, p.Head}, hiddenRow(p)}); mainKey != v.mainKey {
 		h := WeightsHeatmap(r, p.Head, lang, false)
 		h.Large = p.State.Present
+		v.mainKey = mainKey
+		if mainKey.hidden >= 0 {
+			v.mainOpt, v.main, v.mainTip = hideRow(h, mainKey.hidden, lang)
+			return
+		}
 		h.AsImage = h.AsPicture()
-		v.main, v.mainTip, v.mainKey = chart.PartsOf(h), h.TooltipHTML, mainKey
+		v.mainOpt, v.main, v.mainTip = "", chart.PartsOf(h), h.TooltipHTML
 	}
 }
 

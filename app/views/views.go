@@ -19,6 +19,8 @@ type Props struct {
 
 	Set Setter // changes the settings
 
+	Score compute.Score // predict-then-reveal's score over the session, which the page keeps
+
 	// Live, if the view registers with it, lets the page have the view draw
 	// the heatmaps of a change in the change's own event (live.go).
 	Live *Live
