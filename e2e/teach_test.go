@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/views"
 )
@@ -42,6 +44,21 @@ func TestPresets(t *testing.T) {
 			t.Errorf("%s: the long paragraph has %d tokens", lang, n)
 		}
 		tb.screenshots("presets-"+lang, nil)
+		if lang == i18n.LangEN {
+			// After a change of language, a preset gives its sentence in
+			// the new one.
+			n := tb.updates()
+			eval[chromedp.Void](tb, `(() => {
+				const el = document.querySelector("#lang");
+				el.value = "zh-Hans";
+				el.dispatchEvent(new Event("change", {bubbles: true}));
+			})()`)
+			tb.waitUpdates(n)
+			tb.click(`#presets [data-preset="cat"]`)
+			if got, want := tb.state().Text, views.PresetText(i18n.LangZH, "cat"); got != want {
+				t.Errorf("after switching to Chinese, the cat preset gives %q, want %q", got, want)
+			}
+		}
 		tb.checkClean("presets " + lang)
 	}
 }

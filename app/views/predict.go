@@ -91,7 +91,7 @@ func (c *PredictPanel) keys(lang string, p *compute.Prediction) app.UI {
 			label = append(label, app.Span().Class("predict-weight").Text(formatNum(p.Weights[j], 2)))
 		}
 		b := disabled(app.Button().Type("button").
-			Class("predict-key", ClassIf(j == p.Guess, "guess"), ClassIf(st.PredictShown && j == p.Best, "best")).
+			Class("predict-key", ClassIf(j == p.Guess, "guess"), ClassIf(st.PredictShown && j == p.Best, "best"), ClassIf(!p.Visible[j], "masked")).
 			DataSet("key", j).
 			Aria("pressed", j == p.Guess), !p.Visible[j] || st.PredictShown).
 			Body(label...)
@@ -129,34 +129,49 @@ func (c *PredictPanel) estimate(lang string, p *compute.Prediction) app.UI {
 	)
 }
 
-// actions are Reveal, and once revealed, the next row and another try.
+// actions are Reveal and, once revealed, the next row.
 func (c *PredictPanel) actions(lang string, p *compute.Prediction) app.UI {
 	st := c.Props.State
-	n := len(c.Props.Result.Tokens)
 	return app.Div().Class("predict-actions").Body(
 		disabled(app.Button().ID("predict-reveal").Type("button").Class("predict-button"),
 			st.PredictShown || !p.Guessed()).
 			Text(i18n.T(lang, "predict.reveal")).
-			OnClick(func(ctx app.Context, e app.Event) {
-				c.Props.Set(ctx, e, func(s *state.State) {
-					s.PredictShown = true
-					if p.Guess >= 0 {
-						s.Cell = state.CellRef{I: p.Row, J: p.Guess, On: true} // rings the guess
-					}
-				})
-			}),
-		app.If(st.PredictShown, func() app.UI {
-			return app.Button().ID("predict-next").Type("button").Class("predict-button").
-				Text(i18n.T(lang, "predict.next")).
-				OnClick(func(ctx app.Context, e app.Event) {
-					c.Props.Set(ctx, e, func(s *state.State) {
-						s.PredictRow = (p.Row + 1) % n
-						s.NewGuess()
-						s.Cell = state.CellRef{}
-					})
-				})
-		}),
+			OnClick(c.reveal),
+		// Always there, enabled once revealed: a button that goes with its
+		// own click would take the click's deferred work with it.
+		disabled(app.Button().ID("predict-next").Type("button").Class("predict-button"), !st.PredictShown).
+			Text(i18n.T(lang, "predict.next")).
+			OnClick(c.next),
 	)
+}
+
+// reveal shows the row, and rings and works out the guessed cell. Like
+// every handler here it reads the Props at the click: go-app keeps an
+// element's first handler.
+func (c *PredictPanel) reveal(ctx app.Context, e app.Event) {
+	p := c.Props.Predict
+	if p == nil {
+		return
+	}
+	c.Props.Set(ctx, e, func(s *state.State) {
+		s.PredictShown = true
+		if p.Guess >= 0 {
+			s.Cell = state.CellRef{I: p.Row, J: p.Guess, On: true}
+		}
+	})
+}
+
+// next hides the next row for a new guess.
+func (c *PredictPanel) next(ctx app.Context, e app.Event) {
+	p, r := c.Props.Predict, c.Props.Result
+	if p == nil || r == nil {
+		return
+	}
+	c.Props.Set(ctx, e, func(s *state.State) {
+		s.PredictRow = (p.Row + 1) % len(r.Tokens)
+		s.NewGuess()
+		s.Cell = state.CellRef{}
+	})
 }
 
 // verdict says how far off the guess was.

@@ -20,7 +20,7 @@ func TestPredictPanel(t *testing.T) {
 	if n := strings.Count(html, "data-key="); n != 6 {
 		t.Fatalf("%d key buttons, want 6: %s", n, html)
 	}
-	if n := strings.Count(html, "disabled"); n != 3+1 { // keys 3…5 and Reveal
+	if n := strings.Count(html, "disabled"); n != 3+2 { // keys 3…5, Reveal and Next
 		t.Errorf("%d disabled controls, want the 3 keys after “sat” and Reveal: %s", n, html)
 	}
 	if !strings.Contains(html, "“sat”") || strings.Contains(html, "predict-result") {

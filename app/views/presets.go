@@ -49,7 +49,9 @@ func (c *Presets) Render() app.UI {
 			Title(i18n.Tf(lang, "preset.title", text)).
 			Text(i18n.T(lang, "preset."+id)).
 			OnClick(func(ctx app.Context, e app.Event) {
-				c.Set(ctx, e, func(s *state.State) { s.Text = text })
+				// In the language of the click: go-app keeps a button's
+				// first handler, made for the language it was first shown in.
+				c.Set(ctx, e, func(s *state.State) { s.Text = PresetText(s.Lang, id) })
 			})
 	}
 	return app.Div().ID("presets").Class("presets").Role("group").
