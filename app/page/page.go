@@ -85,6 +85,7 @@ func (p *Page) open(link string, def state.State) {
 		if err = known(s); err != nil {
 			s = def
 		}
+		s = tourOnOpen(s, link)
 	}
 	if err != nil {
 		// A bad link is the user's input, not the program's fault: the notice
@@ -107,7 +108,7 @@ func known(s state.State) error {
 	if viewByID(s.View) == nil {
 		return errors.New("link state: view: no such view")
 	}
-	if s.Step != "" && !views.HasStep(s.Step) {
+	if s.Step != "" && s.View != state.TourViewID && !views.HasStep(s.Step) {
 		return errors.New("link state: step: no such pipeline step")
 	}
 	return nil
@@ -467,7 +468,7 @@ func (p *Page) tabs(lang string) app.UI {
 			DataSet("view", v.ID).
 			Text(i18n.T(lang, "view."+v.ID)).
 			OnClick(func(ctx app.Context, e app.Event) {
-				p.set(ctx, e, func(s *state.State) { s.View = v.ID })
+				p.set(ctx, e, func(s *state.State) { switchView(s, v.ID) })
 			})
 	}
 	return app.Nav().Class("tabs").Role("tablist").Aria("label", i18n.T(lang, "views.label")).Attr("inert", notYet()).Body(tabs...)

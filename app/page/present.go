@@ -92,7 +92,7 @@ func presentKey(ev app.Value, s state.State) (on, ok bool) {
 	}
 	switch ev.Get("key").String() {
 	case "p", "P":
-		if editable(ev.Get("target")) {
+		if views.Editable(ev.Get("target"), false) {
 			return false, false
 		}
 		return !s.Present, true
@@ -103,25 +103,6 @@ func presentKey(ev app.Value, s state.State) (on, ok bool) {
 		return false, true
 	}
 	return false, false
-}
-
-// editable reports whether el takes typed text: a text box, a select, or
-// an editable element.
-func editable(el app.Value) bool {
-	if !el.Truthy() || el.Get("tagName").Type() != app.TypeString {
-		return false
-	}
-	switch el.Get("tagName").String() {
-	case "TEXTAREA", "SELECT":
-		return true
-	case "INPUT":
-		switch el.Get("type").String() {
-		case "checkbox", "radio", "button", "range", "submit", "reset":
-			return false
-		}
-		return true
-	}
-	return el.Get("isContentEditable").Bool()
 }
 
 // setPresent switches presentation mode on or off, and full screen with it
@@ -195,7 +176,7 @@ func (p *Page) viewSelect(lang string) app.UI {
 			OnChange(func(ctx app.Context, e app.Event) {
 				id := ctx.JSSrc().Get("value").String()
 				if viewByID(id) != nil {
-					p.set(ctx, e, func(s *state.State) { s.View = id })
+					p.set(ctx, e, func(s *state.State) { switchView(s, id) })
 				}
 			}).
 			Body(options...),

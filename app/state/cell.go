@@ -60,11 +60,11 @@ func decodeCell(s *State, v string) error {
 	return nil
 }
 
-// decodeStep reads the pipeline step of a link: "" or a step's id (which
-// steps exist the page checks).
+// decodeStep reads the step of a link: "" or a pipeline step's id, or in
+// the tour a step's number (which steps exist the page checks).
 func decodeStep(s *State, v string) error {
-	if v != "" && !isID(v) {
-		return errors.New("no such pipeline step")
+	if v != "" && !isID(v) && !isStepNumber(v) {
+		return errors.New("no such step")
 	}
 	s.Step = v
 	return nil

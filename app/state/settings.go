@@ -55,6 +55,7 @@ var settings = []setting{
 	intSetting("pguess", "predict_guess", NoGuess, MaxPredictRow, func(s *State) *int { return &s.PredictGuess }),
 	intSetting("pest", "predict_estimate", NoGuess, 100, func(s *State) *int { return &s.PredictEstimate }),
 	boolSetting("pshown", "predict_revealed", func(s *State) *bool { return &s.PredictShown }),
+	{"tour", "tour", func(s *State) string { return s.Tour }, decodeTour, nil},
 }
 
 // intSetting is a setting of an int field that links write in decimal,
@@ -149,7 +150,7 @@ func DecodeState(link string, def State) (State, error) {
 //	 "positional", "head": "0"|"1"|…|"mean", "scale", "temperature",
 //	 "d_k" (0: d_model/heads), "text2", "step", "cell": [i, j]|null,
 //	 "view", "lang", "present", "predict", "predict_row", "predict_guess",
-//	 "predict_estimate" (hundredths, −1: none), "predict_revealed"}
+//	 "predict_estimate" (hundredths, −1: none), "predict_revealed", "tour"}
 func (s State) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')

@@ -34,6 +34,8 @@ type State struct {
 	PredictGuess    int  // the key guessed to weigh most, or NoGuess
 	PredictEstimate int  // the row's largest weight as estimated, in hundredths, or NoGuess
 	PredictShown    bool // the row is revealed
+
+	Tour string // the guided tour shown in the view "tour", "" for the first; its step is Step (tour.go)
 }
 
 // Input is the part of a State that the main attention is computed from. It
