@@ -16,7 +16,6 @@ var _ = registerMessages(map[string]map[string]string{
 		"preset.repeat.text": "The dog saw the other dog, and the dog barked.",
 		"preset.long":        "A long paragraph",
 		"preset.long.text":   "Attention lets every word in a sentence look at every other word and decide how much each one matters. A query asks a question, each key offers an answer, and the softmax turns the scores into weights that sum to one. The output of each word is then a weighted mix of the values, so a word can borrow meaning from its neighbours, near or far, in a single step. Several heads do this side by side, each with its own projections, and a last matrix mixes what they found. No recurrence is needed, so the whole sentence is computed at once.",
-		"preset.title":       "Type this sentence: %s",
 	},
 	LangZH: {
 		"presets.label": "示例句子",
@@ -30,6 +29,5 @@ var _ = registerMessages(map[string]map[string]string{
 		"preset.repeat.text": "小狗看见另一只小狗，小狗就叫了。",
 		"preset.long":        "一段长文字",
 		"preset.long.text":   "注意力让句子中的每个词都能看到其他所有的词，并决定每个词有多重要。查询提出一个问题，每个键给出一个回答，软最大函数把分数变成总和为一的权重。每个词的输出就是各个值的加权混合，所以一个词可以在一步之内，从远近不同的邻居那里借来意思。",
-		"preset.title":       "输入这句话：%s",
 	},
 })

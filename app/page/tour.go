@@ -66,3 +66,12 @@ func switchView(s *state.State, id string) {
 	}
 	s.View = id
 }
+
+// tourInLang gives s, whose language has just changed, its tour step in the
+// new language, the step's sentence included: the tour's sentence is the
+// step's, not the student's.
+func tourInLang(s *state.State) {
+	if n, ok := s.TourStep(); ok && s.View == state.TourViewID {
+		views.GoToTourStep(s, n)
+	}
+}

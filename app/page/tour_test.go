@@ -72,3 +72,21 @@ func TestTourSteps(t *testing.T) {
 		t.Error("a step past the end")
 	}
 }
+
+// TestTourInLang checks that a change of language in the tour gives the
+// step's sentence in the new language, and leaves other views' alone.
+func TestTourInLang(t *testing.T) {
+	s := state.DefaultState(i18n.LangEN)
+	switchView(&s, state.TourViewID)
+	views.GoToTourStep(&s, 3)
+	s.Lang = i18n.LangZH
+	tourInLang(&s)
+	if s.Text != i18n.T(i18n.LangZH, "tour.sentence") || s.Step != "3" || s.View != state.TourViewID {
+		t.Errorf("the tour in Chinese: %+v", s)
+	}
+	o := state.DefaultState(i18n.LangEN)
+	o.Lang = i18n.LangZH
+	if tourInLang(&o); o.Text != state.DefaultState(i18n.LangEN).Text {
+		t.Errorf("outside the tour the sentence changed to %q", o.Text)
+	}
+}

@@ -46,7 +46,6 @@ func (c *Presets) Render() app.UI {
 			Class("preset", ClassIf(on, "on")).
 			DataSet("preset", id).
 			Aria("pressed", on).
-			Title(i18n.Tf(lang, "preset.title", text)).
 			Text(i18n.T(lang, "preset."+id)).
 			OnClick(func(ctx app.Context, e app.Event) {
 				// In the language of the click: go-app keeps a button's
