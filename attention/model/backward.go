@@ -70,7 +70,7 @@ func headBackward(dst *gradients, hd *attention.Head, h int, temp float64, scale
 	addAtB(dV, hd.Weights, dOut) // dV = Wᵀ·dOut
 	div := temp
 	if scale {
-		div = temp
+		div = float64(math.Sqrt(float64(dk)) * temp)
 	}
 	w, dw, ds := hd.Weights.RawMatrix(), dst.dWeights.RawMatrix(), dst.dScores.RawMatrix()
 	for i := 0; i < n; i++ {
