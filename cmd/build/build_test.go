@@ -363,6 +363,7 @@ func TestGenerateSite(t *testing.T) {
 			`class="chart-picture"`,
 			`document.documentElement.classList.add("no-first-picture")`,
 			`<script id="link-guard">`,
+			`<script id="engine-guard">`,
 		} {
 			if !strings.Contains(index, want) {
 				t.Errorf("prefix %q: index.html lacks %s", prefix, want)

@@ -58,6 +58,7 @@ func newHandler(prefix string, wasmSize int64, files []string) (*app.Handler, er
 			`<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`,
 			ui.LinkGuardScript,
 			ui.FirstPictureScript,
+			ui.EngineGuardScript,
 		},
 		CacheableResources: files,
 		Resources:          prefixResolver{prefix: prefix},
