@@ -231,6 +231,9 @@ func generateSite(webDir, outDir, prefix string) error {
 	if err := app.GenerateStaticWebsite(outDir, h); err != nil {
 		return fmt.Errorf("generating the static website: %w", err)
 	}
+	if err := addCSP(outDir); err != nil {
+		return err
+	}
 	for name, data := range files {
 		dst := filepath.Join(outDir, "web", filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
