@@ -1,9 +1,11 @@
 package attention_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -196,4 +198,91 @@ func TestBackwardAllocs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSpecGradOutput: a spec's grad_output reaches Input.GradOutput; Run and
+// Engine.Run then give Result.Grad, bit for bit Backward's, and the JSON its
+// "grad" (with "wo" only for an output projection); without grad_output,
+// Grad is nil and the JSON has no "grad". A problem whose gradients alone
+// exceed MaxCells is refused only when it asks for them.
+func TestSpecGradOutput(t *testing.T) {
+	var engine attention.Engine
+	for _, s := range []string{
+		`{"tokens": ["a", "b", "c"], "x": [[1, 0.5], [-2, 3], [0, 1]], "wo": [[1, 1, 0], [0, 1, 2]], "heads": 2, "mask": "causal", "grad_output": [[1, 2, 3], [0, -1, 0.5], [2, 0, 1]]}`,
+		`{"tokens": ["a", "b"], "x": [[1, 2], [3, 4]], "valid": 1, "grad_output": [[1, -1], [0.5, 2]]}`,
+		`{"text": "the cat sat", "heads": 2, "d_model": 4, "seed": 3, "grad_output": [[1, 2, 3, 4], [0, 0, 0, 0], [1, 0, 1, 0]]}`,
+		`{"text": "the cat sat", "heads": 2, "d_model": 4, "seed": 3}`,
+	} {
+		spec, err := attention.ParseSpec([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := spec.Resolve()
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if (in.GradOutput != nil) != (spec.GradOutput != nil) {
+			t.Fatalf("%s: Input.GradOutput %v", s, in.GradOutput)
+		}
+		for _, run := range []func(*attention.Spec) (*attention.Result, error){attention.Run, engine.Run} {
+			res, err := run(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := json.Marshal(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Grad map[string]json.RawMessage `json:"grad"`
+			}
+			if err := json.Unmarshal(data, &got); err != nil {
+				t.Fatal(err)
+			}
+			if in.GradOutput == nil {
+				if res.Grad != nil || got.Grad != nil {
+					t.Fatalf("%s: gradients without grad_output", s)
+				}
+				continue
+			}
+			var want attention.Gradients
+			attention.Backward(&want, res, in, in.GradOutput)
+			for _, m := range []struct {
+				name      string
+				got, want *mat.Dense
+			}{{"x", res.Grad.X, want.X}, {"wq", res.Grad.Wq, want.Wq}, {"wk", res.Grad.Wk, want.Wk}, {"wv", res.Grad.Wv, want.Wv}} {
+				equalBits(t, s+" grad."+m.name, m.got, m.want)
+				var back [][]float64
+				if err := json.Unmarshal(got.Grad[m.name], &back); err != nil || len(back) != m.want.RawMatrix().Rows {
+					t.Fatalf("%s: grad.%s in JSON: %v", s, m.name, err)
+				}
+			}
+			if _, ok := got.Grad["wo"]; ok != (in.Wo != nil) || len(got.Grad) != 4+btoi(ok) {
+				t.Fatalf("%s: grad keys %v, wo %v", s, keys(got.Grad), in.Wo != nil)
+			}
+		}
+	}
+	big := `{"text": "` + strings.Repeat("w ", 100) + `", "d_model": 1024, "heads": 4, "d_k": 512}`
+	spec, err := attention.ParseSpec([]byte(big))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := spec.Resolve(); err != nil {
+		t.Fatalf("the problem of the \"grad_output too many cells\" case does not fit without gradients: %v", err)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func keys(m map[string]json.RawMessage) []string {
+	var k []string
+	for key := range m {
+		k = append(k, key)
+	}
+	return k
 }

@@ -81,6 +81,16 @@ func TestInvalidSpecs(t *testing.T) {
 		{"wo rows", `{` + base + `, "wo": [[1, 2]]}`, "wo"},
 		{"wo rows vs wv", `{` + base + `, "wv": [[1], [2]], "wo": [[1, 2], [3, 4]]}`, "wo"},
 		{"wo too wide", `{` + base + `, "wo": [[` + strings.Repeat("0,", attention.MaxDModel) + `0], [0]]}`, "wo"},
+		// Resolve: grad_output.
+		{"grad_output wrong type", `{` + base + `, "grad_output": [["1"]]}`, "grad_output"},
+		{"grad_output empty", `{` + base + `, "grad_output": []}`, "grad_output"},
+		{"grad_output ragged", `{` + base + `, "grad_output": [[1, 2], [3]]}`, "grad_output"},
+		{"grad_output rows", `{` + base + `, "grad_output": [[1, 2]]}`, "grad_output"},
+		{"grad_output columns", `{` + base + `, "grad_output": [[1, 2, 3], [4, 5, 6]]}`, "grad_output"},
+		{"grad_output vs wo", `{` + base + `, "wo": [[1], [2]], "grad_output": [[1, 2], [3, 4]]}`, "grad_output"},
+		{"grad_output vs text", `{"text": "a b", "grad_output": [[1, 2], [3, 4]]}`, "grad_output"},
+		{"grad_output too large", `{` + base + `, "grad_output": [[1, 2], [1e31, 4]]}`, "grad_output"},
+		{"grad_output too many cells", `{"text": "` + strings.Repeat("w ", 100) + `", "d_model": 1024, "heads": 4, "d_k": 512, "grad_output": ` + big(100, 1024) + `}`, ""}, // TestSpecGradOutput: fits without grad_output
 		// Resolve: options and limits.
 		{"unknown mask", `{` + base + `, "mask": "Causal"}`, "mask"},
 		{"valid negative", `{` + base + `, "valid": -1}`, "valid"},
@@ -139,6 +149,7 @@ func TestInvalidGoSpecs(t *testing.T) {
 		{"NaN temperature", attention.Spec{X: x, Temperature: &nan}, "temperature"},
 		{"Inf temperature", attention.Spec{X: x, Temperature: &inf}, "temperature"},
 		{"nil row", attention.Spec{X: [][]float64{nil}}, "x"},
+		{"NaN in grad_output", attention.Spec{X: x, GradOutput: [][]float64{{1, 2}, {nan, 4}}}, "grad_output"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := c.spec.Resolve()
