@@ -13,24 +13,29 @@ import (
 // below break one way each.
 const base = `"tokens": ["a", "b"], "x": [[1, 2], [3, 4]]`
 
-// TestInvalidSpecs: every kind of invalid input gives an error (never a
-// panic) whose Field and message name the field at fault.
-func TestInvalidSpecs(t *testing.T) {
-	big := func(rows, cols int) string {
-		var b strings.Builder
-		b.WriteString("[")
-		for i := 0; i < rows; i++ {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			b.WriteString("[" + strings.Repeat("0,", cols-1) + "0]")
+// invalidSpec is a spec that is invalid in one way, and the field to blame.
+type invalidSpec struct {
+	name, spec, field string
+}
+
+// bigMatrix is the JSON of a rows×cols matrix of zeros.
+func bigMatrix(rows, cols int) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := 0; i < rows; i++ {
+		if i > 0 {
+			b.WriteString(",")
 		}
-		b.WriteString("]")
-		return b.String()
+		b.WriteString("[" + strings.Repeat("0,", cols-1) + "0]")
 	}
-	for _, c := range []struct {
-		name, spec, field string
-	}{
+	b.WriteString("]")
+	return b.String()
+}
+
+// invalidSpecs are the cases of TestInvalidSpecs.
+func invalidSpecs() []invalidSpec {
+	big := bigMatrix
+	return []invalidSpec{
 		// ParseSpec: JSON and types.
 		{"empty input", ``, ""},
 		{"not an object", `[1, 2]`, ""},
@@ -108,7 +113,13 @@ func TestInvalidSpecs(t *testing.T) {
 		{"d_k negative", `{"text": "a b", "d_k": -1}`, "d_k"},
 		{"d_k too large", `{"text": "a b", "d_k": 1025}`, "d_k"},
 		{"too many cells", `{"text": "` + strings.Repeat("w ", 100) + `", "d_model": 1024, "heads": 64, "d_k": 1024}`, ""},
-	} {
+	}
+}
+
+// TestInvalidSpecs: every kind of invalid input gives an error (never a
+// panic) whose Field and message name the field at fault.
+func TestInvalidSpecs(t *testing.T) {
+	for _, c := range invalidSpecs() {
 		t.Run(c.name, func(t *testing.T) {
 			spec, err := attention.ParseSpec([]byte(c.spec))
 			if err == nil {
