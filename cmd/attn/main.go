@@ -29,6 +29,12 @@
 //	                    with an ASCII heatmap; csv: one row per head, query and
 //	                    key, with a header
 //
+// A spec with grad_output (n × d_out, the output's shape) asks for the
+// gradients of L = Σ output ⊙ grad_output: the JSON result then has "grad"
+// ({"x", "wq", "wk", "wv", "wo"}, see testdata/reference/README.md), and the
+// text format a table of each after the weights. The CSV holds the weights
+// only; with grad_output, a note on stderr says so.
+//
 // A reference case file ({"name", "torch_checked", "spec", "expected"}, as in
 // testdata/reference) is read as its spec.
 //
@@ -64,6 +70,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/attnviz/attnviz/attention"
 )
@@ -109,7 +117,7 @@ type options struct {
 // run is the command: args without the program name. It returns the exit
 // status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out, err := compute(args, stdin)
+	out, note, err := compute(args, stdin)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -122,23 +130,30 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "attn: writing the output: "+oneLine(err.Error()))
 		return exitFailure
 	}
+	if note != "" {
+		fmt.Fprintln(stderr, "attn: note: "+note)
+	}
 	return exitOK
 }
 
+// csvGradNote is the note of a CSV of a spec with grad_output.
+const csvGradNote = "the CSV holds the weights only; -format json or text gives the gradients of grad_output"
+
 // compute parses args, reads and runs the spec and returns the whole output,
-// so that nothing is written when anything is wrong.
-func compute(args []string, stdin io.Reader) ([]byte, error) {
+// so that nothing is written when anything is wrong, and a note for stderr
+// ("" for none).
+func compute(args []string, stdin io.Reader) (out []byte, note string, err error) {
 	opt, err := parseFlags(args)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	spec, err := buildSpec(opt, stdin)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	res, err := attention.Run(spec)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	var buf bytes.Buffer
 	switch opt.format {
@@ -146,13 +161,16 @@ func compute(args []string, stdin io.Reader) ([]byte, error) {
 		err = writeJSON(&buf, res)
 	case "csv":
 		err = writeCSV(&buf, res)
+		if res.Grad != nil {
+			note = csvGradNote
+		}
 	case "text":
 		err = writeText(&buf, res, spec)
 	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), note, nil
 }
 
 const usage = `usage: attn [flags] [spec.json | -]
@@ -171,6 +189,9 @@ from the flags when -text is given); flags override a spec file's fields.
   -temperature t    divide the scores by t > 0 as well (default 1)
   -positional       add sinusoidal positional encoding (text mode)
   -format f         json (default), text or csv
+
+A spec with grad_output also gets the gradients of Σ output ⊙ grad_output
+(JSON "grad"; tables in the text format; the CSV holds the weights only).
 
 Bad input exits with status 2 and one line on stderr.
 `
@@ -497,7 +518,55 @@ func writeText(w io.Writer, res *attention.Result, spec *attention.Spec) error {
 			fmt.Fprintln(bw, "│")
 		}
 	}
+	if res.Grad != nil {
+		writeGradients(bw, res.Grad, labels, rowWidth)
+	}
 	return bw.Flush()
+}
+
+// writeGradients writes, after the weights of the text format, one table
+// per gradient: the rows of ∂L/∂x labelled by token, of the weights by
+// index; every value with four significant digits.
+func writeGradients(w io.Writer, g *attention.Gradients, tokens []string, tokenWidth int) {
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "gradients of L = Σ output ⊙ grad_output")
+	for _, m := range []struct {
+		name string
+		m    *mat.Dense
+	}{{"x", g.X}, {"wq", g.Wq}, {"wk", g.Wk}, {"wv", g.Wv}, {"wo", g.Wo}} {
+		if m.m == nil {
+			continue
+		}
+		r, c := m.m.Dims()
+		labels, labelWidth := tokens, tokenWidth
+		if m.name != "x" {
+			labels, labelWidth = make([]string, r), len("row")
+			for i := range labels {
+				labels[i] = strconv.Itoa(i)
+			}
+		}
+		cells, colWidth := make([][]string, r), len(strconv.Itoa(c-1))
+		for i := range cells {
+			cells[i] = make([]string, c)
+			for j := range cells[i] {
+				cells[i][j] = strconv.FormatFloat(m.m.At(i, j), 'e', 3, 64)
+				colWidth = max(colWidth, len(cells[i][j]))
+			}
+		}
+		fmt.Fprintf(w, "\n∂L/∂%s (%d × %d)\n", m.name, r, c)
+		fmt.Fprint(w, fit("row", labelWidth, false))
+		for j := range c {
+			fmt.Fprint(w, " ", fit(strconv.Itoa(j), colWidth, true))
+		}
+		fmt.Fprintln(w)
+		for i, row := range cells {
+			fmt.Fprint(w, fit(labels[i], labelWidth, false))
+			for _, v := range row {
+				fmt.Fprint(w, " ", fit(v, colWidth, true))
+			}
+			fmt.Fprintln(w)
+		}
+	}
 }
 
 // describe is the first line of the text format: the problem in words.
