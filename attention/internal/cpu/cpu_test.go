@@ -1,9 +1,14 @@
 package cpu
 
 import (
+	"flag"
 	"runtime"
 	"testing"
 )
+
+// The package has no golden files; it accepts -update so that
+// go test ./... -update runs.
+var _ = flag.Bool("update", false, "no effect: the package has no golden files")
 
 // TestDetect checks what the kernels rely on: AVX2 only with AVX, and
 // neither outside amd64 or under -tags purego.
