@@ -7,10 +7,14 @@
 // It differs from go-app's in that
 //
 //   - install and activate run inside event.waitUntil, so that the worker
-//     takes control only once every file is cached;
+//     takes control only once every file is cached (go-app's handlers are
+//     async functions the browser does not wait for: a page could go offline
+//     with a half-filled cache, and an update could delete the old cache
+//     before the new one is complete);
 //   - install waits until a page has drawn its first chart (pageDrawn), so
 //     that caching does not slow a first visit down;
-//   - a navigation is answered from the cache whatever its query;
+//   - a navigation is answered from the cache whatever its query, so that a
+//     link carrying the page's state in its query opens offline too;
 //   - it has no push notifications, which the app does not use.
 //
 // go-app's app.js registers it and, when a new worker activates under a page
