@@ -231,18 +231,15 @@ func (s *siteServer) Reset() {
 	s.mu.Unlock()
 }
 
-// Sent returns the body bytes sent for each path since the last Reset, and
-// their sum.
-func (s *siteServer) Sent() (map[string]int64, int64) {
+// Sent returns the body bytes sent since the last Reset.
+func (s *siteServer) Sent() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := make(map[string]int64, len(s.sent))
 	var total int64
-	for p, n := range s.sent {
-		m[p] = n
+	for _, n := range s.sent {
 		total += n
 	}
-	return m, total
+	return total
 }
 
 // WaitQuiet waits until no request has been open for quiet, or until limit
