@@ -72,7 +72,7 @@ func TestPeerDescribe(t *testing.T) {
 	r.BLAS.Libraries = []string{"/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3"}
 	r.BLAS.Config, r.BLAS.Corename, r.BLAS.Threads = "OpenBLAS 0.3.21 DYNAMIC_ARCH", "Haswell", 2
 	got := r.describe("PyTorch")
-	for _, want := range []string{"PyTorch 1.13.0 (Python 3.11.2, 2 threads)", "OpenBLAS 0.3.21 DYNAMIC_ARCH, core type Haswell, 2 threads"} {
+	for _, want := range []string{"PyTorch 1.13.0 (Python 3.11.2, threads 2)", "OpenBLAS 0.3.21 DYNAMIC_ARCH, core type Haswell, threads 2"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("describe = %q, want it to hold %q", got, want)
 		}

@@ -101,13 +101,13 @@ func (p *peer) measure(ctx context.Context, cfg config, s forward.Size) (timings
 func (r peerReport) describe(name string) string {
 	s := fmt.Sprintf("%s %s (Python %s", name, r.Version, r.Python)
 	if r.Threads > 0 {
-		s += fmt.Sprintf(", %d threads", r.Threads)
+		s += ", threads " + fmt.Sprint(r.Threads)
 	}
 	s += "), BLAS: "
 	if r.BLAS.Config == "" {
 		return s + blasName(r.BLAS.Libraries)
 	}
-	return s + fmt.Sprintf("%s, core type %s, %d threads (%s)", r.BLAS.Config, r.BLAS.Corename, r.BLAS.Threads, blasName(r.BLAS.Libraries))
+	return s + fmt.Sprintf("%s, core type %s, threads %d (%s)", r.BLAS.Config, r.BLAS.Corename, r.BLAS.Threads, blasName(r.BLAS.Libraries))
 }
 
 // blasName names the BLAS among the libraries a process loaded.
