@@ -89,13 +89,15 @@ func evalAwait[T any](ctx context.Context, timeout time.Duration, expr string) (
 	return chromedp.Run(tctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 }
 
-// navigate opens u in c and returns the startTime of the page's
+// navigate opens u in c, as a new document, and returns the startTime of the page's
 // first-render mark, from navigation start.
 func navigate(c *chromium, u string) (float64, error) {
 	const timeout = 90 * time.Second
 	nctx, cancel := context.WithTimeout(c.ctx, timeout)
 	defer cancel()
-	if err := chromedp.Do(nctx, chromedp.Navigate(u)); err != nil {
+	// From about:blank: a link that differs from the page's only in its
+	// fragment would not load a new document.
+	if err := chromedp.Do(nctx, chromedp.Navigate("about:blank"), chromedp.Navigate(u)); err != nil {
 		return 0, fmt.Errorf("loading %s: %w", u, err)
 	}
 	js := fmt.Sprintf(`new Promise((resolve) => {

@@ -48,8 +48,10 @@ func buildAll(ctx context.Context, cfg config) builds {
 	if cfg.runs("wasm") {
 		job(&b.wasm, "wasmforward", func(dir string) error { return buildWasmForward(ctx, cfg.root, dir) })
 	}
-	if cfg.runs("page") {
+	if cfg.runs("page") || cfg.runs("views") {
 		job(&b.app, "app", func(dir string) error { return goTool(nil, "run", "./cmd/build", "-out", dir) })
+	}
+	if cfg.runs("page") {
 		job(&b.bare, "bare", func(dir string) error {
 			if err := goTool(nil, "run", "./bench/bare", "-out", dir); err != nil {
 				return err

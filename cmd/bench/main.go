@@ -8,7 +8,9 @@
 //     runs;
 //  3. the page in headless Chromium: bytes of the first load (gzip, empty
 //     cache), time to the first heatmap, keystroke updates and long tasks,
-//     beside a bare go-app page built in the same run.
+//     beside a bare go-app page built in the same run;
+//  4. every view of the page, switched into by its link, typed into and
+//     pasted into: update p95 and the longest task.
 //
 // Each figure with a target gets PASS or MISS; nothing is asserted. The
 // table is also written as Markdown, with the machine it ran on, to
@@ -16,7 +18,7 @@
 //
 // Usage:
 //
-//	go run ./cmd/bench [-quick] [-out docs] [-only engine,wasm,page] [-profile DIR]
+//	go run ./cmd/bench [-quick] [-out docs] [-only engine,wasm,page,views] [-profile DIR]
 package main
 
 import (
@@ -47,23 +49,24 @@ type config struct {
 
 // pace is how long each figure is measured.
 type pace struct {
-	benchtime    string        // per sample, native and wasm
-	count        int           // native samples
-	wasmCount    int           // wasm samples
-	peerRepeat   int           // NumPy and PyTorch samples
-	peerMinTime  float64       // seconds per peer sample
-	loads        int           // fresh first loads of each page
-	warmup       int           // keystrokes not counted
-	keystrokes   int           // keystrokes counted per setting
-	typingBudget time.Duration // the most time typing at one setting takes
+	benchtime      string        // per sample, native and wasm
+	count          int           // native samples
+	wasmCount      int           // wasm samples
+	peerRepeat     int           // NumPy and PyTorch samples
+	peerMinTime    float64       // seconds per peer sample
+	loads          int           // fresh first loads of each page
+	warmup         int           // keystrokes not counted
+	keystrokes     int           // keystrokes counted per setting
+	typingBudget   time.Duration // the most time typing at one setting takes
+	viewKeystrokes int           // keystrokes counted in each view at each setting
 }
 
 var (
-	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 10, 200, 150 * time.Second}
-	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 4, 40, 30 * time.Second}
+	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 10, 200, 150 * time.Second, 60}
+	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 4, 40, 30 * time.Second, 10}
 )
 
-var sections = []string{"engine", "wasm", "page"}
+var sections = []string{"engine", "wasm", "page", "views"}
 
 func main() {
 	log.SetFlags(0)
@@ -189,6 +192,9 @@ func measure(ctx context.Context, cfg config) *results {
 	}
 	if cfg.runs("page") {
 		measurePages(ctx, cfg, b, res)
+	}
+	if cfg.runs("views") {
+		measureViews(ctx, cfg, b, res)
 	}
 	return res
 }

@@ -21,6 +21,7 @@ type results struct {
 	app, bare    pageLoads      // first loads
 	typing       []typingResult // one per typingConfigs
 	bareTyping   typingResult   // typing into the bare page: go-app's own cost of a keystroke
+	views        []viewResult   // each view at each of typingConfigs
 	problems     []string
 }
 
@@ -65,6 +66,9 @@ func (r *results) Rows() []Row {
 		rows = append(rows, r.loadRows()...)
 		rows = append(rows, r.schoolRows()...)
 		rows = append(rows, r.typingRows()...)
+	}
+	if slices.Contains(r.only, "views") {
+		rows = append(rows, r.viewRows()...)
 	}
 	return rows
 }
@@ -138,6 +142,7 @@ var (
 	targetFirstLoad = target{"≤ 3.0 MB", 3e6, false}
 	targetFirst     = target{"≤ 1.3× bare", 1.3, true}
 	targetLongTask  = target{"≤ 200 ms", 200, false}
+	targetViewTask  = target{"≤ 100 ms", 100, false} // in every view
 )
 
 func (r *results) engineRows() []Row {

@@ -231,3 +231,31 @@ func TestFirstHeatmaps(t *testing.T) {
 		t.Errorf("firstHeatmaps = %v, %d; want %v, 1", ms, painted, want)
 	}
 }
+
+func TestViewRows(t *testing.T) {
+	small := typingConfigs[0]
+	r := &results{only: []string{"views"}, views: []viewResult{
+		{View: "pipeline", SwitchMs: 40, PasteMs: 120, Typing: typingResult{Config: small, UpdatesMs: []float64{8, 9, 12}, LongTaskAPI: true, LongTasksMs: []float64{130}}},
+		{View: "matrices", SwitchMs: 30, Hidden: true, Typing: typingResult{Config: small, LongTaskAPI: true, LongTasksMs: []float64{80}}},
+		{View: "scaling", Typing: typingResult{Config: small, Err: errors.New("keystroke 1 gave no attnviz:update measure within 15 s")}},
+	}}
+	rows := r.Rows()
+	if len(rows) != 6 {
+		t.Fatalf("%d rows, want 2 a view", len(rows))
+	}
+	if row := find(t, rows, "update p95, view pipeline"); row.Result != Pass || row.Measured != "12.0 ms (3 keystrokes)" || row.Target != "≤ 16 ms" {
+		t.Errorf("pipeline p95: %+v", row)
+	}
+	if row := find(t, rows, "longest task, view pipeline"); row.Result != Miss || row.Measured != "130 ms (1 long tasks); switch in 40.0 ms, paste 120 ms" {
+		t.Errorf("pipeline longest task: %+v", row)
+	}
+	if row := find(t, rows, "update p95, view matrices"); row.Result != NA || !strings.Contains(row.Measured, "hides #sentence") {
+		t.Errorf("matrices p95: %+v", row)
+	}
+	if row := find(t, rows, "longest task, view matrices"); row.Result != Pass || row.Measured != "80.0 ms (1 long tasks); switch in 30.0 ms" {
+		t.Errorf("matrices longest task: %+v", row)
+	}
+	if row := find(t, rows, "longest task, view scaling"); row.Result != NA || row.Measured != "—" {
+		t.Errorf("scaling longest task: %+v", row)
+	}
+}

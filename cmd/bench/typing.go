@@ -24,12 +24,7 @@ func (t typingConfig) String() string { return fmt.Sprintf("%d tokens / %d heads
 // fragment is the link fragment that opens the app at t: its heads, and a
 // sentence of t.Tokens plain words.
 func (t typingConfig) fragment() string {
-	pool := strings.Fields("the quick brown fox jumps over a lazy dog while students watch every head attend to each word in turn")
-	w := make([]string, t.Tokens)
-	for i := range w {
-		w[i] = pool[i%len(pool)]
-	}
-	return fmt.Sprintf("#heads=%d&text=%s", t.Heads, url.PathEscape(strings.Join(w, " ")))
+	return fmt.Sprintf("#heads=%d&text=%s", t.Heads, url.PathEscape(words(t.Tokens, 0)))
 }
 
 // typingResult is what typing into #sentence gave.
@@ -153,15 +148,18 @@ func typeKeystrokes(c *chromium, p pace, res *typingResult) {
 		return
 	}
 	time.Sleep(300 * time.Millisecond) // let the last long-task entries arrive
-	f, err := evalAwait[struct {
-		Updates []float64 `json:"updates"`
-		Long    []float64 `json:"long"`
-		LongAPI bool      `json:"longAPI"`
-	}](c.ctx, 10*time.Second, fmt.Sprintf("window.__bench.finish(%d)", start))
+	f, err := evalAwait[finished](c.ctx, 10*time.Second, fmt.Sprintf("window.__bench.finish(%d)", start))
 	if res.Err == nil {
 		res.Err = err
 	}
 	res.UpdatesMs, res.LongTasksMs, res.LongTaskAPI = f.Updates, f.Long, f.LongAPI
+}
+
+// finished is what window.__bench.finish returns.
+type finished struct {
+	Updates []float64 `json:"updates"`
+	Long    []float64 `json:"long"`
+	LongAPI bool      `json:"longAPI"`
 }
 
 // typeKey types keystroke i into the focused #sentence, a letter when i is
@@ -202,7 +200,7 @@ func (t typingResult) cells(label string) (med, p95 cell) {
 // longest is the longest task while typing.
 func (t typingResult) longest() cell {
 	switch {
-	case len(t.UpdatesMs) == 0:
+	case t.Err != nil && len(t.UpdatesMs) == 0 || !t.LongTaskAPI && len(t.UpdatesMs) == 0:
 		return cell{"—", none.v}
 	case !t.LongTaskAPI:
 		return cell{"longtask entries not supported", none.v}
