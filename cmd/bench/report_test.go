@@ -246,13 +246,13 @@ func TestViewRows(t *testing.T) {
 	if row := find(t, rows, "update p95, view pipeline"); row.Result != Pass || row.Measured != "12.0 ms (3 keystrokes)" || row.Target != "≤ 16 ms" {
 		t.Errorf("pipeline p95: %+v", row)
 	}
-	if row := find(t, rows, "longest task, view pipeline"); row.Result != Miss || row.Measured != "130 ms (1 long tasks); switch in 40.0 ms, paste 120 ms" {
+	if row := find(t, rows, "longest task, view pipeline"); row.Result != Miss || row.Measured != "130 ms (1 long task); switch in 40.0 ms, paste 120 ms" {
 		t.Errorf("pipeline longest task: %+v", row)
 	}
 	if row := find(t, rows, "update p95, view matrices"); row.Result != NA || !strings.Contains(row.Measured, "hides #sentence") {
 		t.Errorf("matrices p95: %+v", row)
 	}
-	if row := find(t, rows, "longest task, view matrices"); row.Result != Pass || row.Measured != "80.0 ms (1 long tasks); switch in 30.0 ms" {
+	if row := find(t, rows, "longest task, view matrices"); row.Result != Pass || row.Measured != "80.0 ms (1 long task); switch in 30.0 ms" {
 		t.Errorf("matrices longest task: %+v", row)
 	}
 	if row := find(t, rows, "longest task, view scaling"); row.Result != NA || row.Measured != "—" {

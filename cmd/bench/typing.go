@@ -207,8 +207,8 @@ func (t typingResult) longest() cell {
 	case len(t.LongTasksMs) == 0:
 		return cell{"none (no task ≥ 50 ms)", 0}
 	}
-	m := Max(t.LongTasksMs)
-	return cell{fmt.Sprintf("%s (%d long tasks)", FormatMs(m), len(t.LongTasksMs)), m}
+	m, n := Max(t.LongTasksMs), len(t.LongTasksMs)
+	return cell{fmt.Sprintf("%s (%d long task%s)", FormatMs(m), n, strings.Repeat("s", min(n-1, 1))), m}
 }
 
 func (r *results) typingRows() []Row {
