@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"net/url"
 	"os"
 	"os/exec"
@@ -79,6 +80,7 @@ func (c *chromium) Close() {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	log.Printf("could not remove Chromium's profile %s", c.dataDir)
 }
 
 // evalAwait evaluates a JavaScript expression that may give a promise, waits

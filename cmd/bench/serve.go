@@ -6,8 +6,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
+	"log"
 	"mime"
 	"net"
 	"net/http"
@@ -86,8 +88,10 @@ func loadSite(root string) (map[string]*servedFile, error) {
 		f := &servedFile{contentType: contentType(p), raw: raw, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 		if compressible[strings.ToLower(filepath.Ext(p))] {
 			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
-			zw.Write(raw)
+			zw := gzip.NewWriter(&buf) // level 6
+			if _, err := zw.Write(raw); err != nil {
+				return err
+			}
 			if err := zw.Close(); err != nil {
 				return err
 			}
@@ -114,7 +118,11 @@ func serveSite(root string) (*siteServer, error) {
 	}
 	s := &siteServer{files: files, sent: map[string]int64{}, URL: "http://" + ln.Addr().String()}
 	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	go s.srv.Serve(ln)
+	go func() {
+		if err := s.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			log.Printf("serving %s: %v", root, err)
+		}
+	}()
 	return s, nil
 }
 
@@ -174,7 +182,10 @@ func (s *siteServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodHead {
 		return
 	}
-	written, _ := w.Write(body)
+	written, err := w.Write(body)
+	if err != nil {
+		log.Printf("serving %s: %v (%d of %d bytes sent)", r.URL.Path, err, written, len(body))
+	}
 	n = int64(written)
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -123,15 +124,22 @@ func measureBareTyping(c *chromium, u string, p pace) typingResult {
 // stopping early once p.typingBudget has passed after the warmup. It fills
 // in res's measures, long tasks and Stopped, and Err when something failed.
 func typeKeystrokes(c *chromium, p pace, res *typingResult) {
-	if ok, err := evalAwait[bool](c.ctx, 10*time.Second, benchJS); err != nil || !ok {
-		res.Err = fmt.Errorf("no #sentence to type into (%v)", err)
+	ok, err := evalAwait[bool](c.ctx, 10*time.Second, benchJS)
+	if err == nil && !ok {
+		err = errors.New("the page has no #sentence to type into")
+	}
+	if err != nil {
+		res.Err = err
 		return
 	}
 	count, err := evalAwait[int](c.ctx, 5*time.Second, "window.__bench.updates()")
 	start, stopAt := -1, time.Time{}
 	for i := 0; err == nil && i < p.warmup+p.keystrokes; i++ {
 		if i == p.warmup {
-			start, err = evalAwait[int](c.ctx, 5*time.Second, "window.__bench.startLongTasks()")
+			if start, err = evalAwait[int](c.ctx, 5*time.Second, "window.__bench.startLongTasks()"); err != nil {
+				start = -1
+				break
+			}
 			count, stopAt = start, time.Now().Add(p.typingBudget)
 		}
 		// Stop early only after a Backspace, so the sentence is as set.
@@ -139,9 +147,7 @@ func typeKeystrokes(c *chromium, p pace, res *typingResult) {
 			res.Stopped = true
 			break
 		}
-		if err == nil {
-			count, err = typeKey(c, i, count)
-		}
+		count, err = typeKey(c, i, count)
 	}
 	res.Err = err
 	if start < 0 {

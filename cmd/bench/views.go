@@ -113,9 +113,10 @@ func measureView(c *chromium, base, id string, tc typingConfig, p pace) viewResu
 	t.Err = err
 	time.Sleep(300 * time.Millisecond) // let the last long-task entries arrive
 	f, ferr := evalAwait[finished](c.ctx, 10*time.Second, fmt.Sprintf("window.__bench.finish(%d)", start))
-	if ferr == nil {
-		t.LongTasksMs, t.LongTaskAPI = f.Long, f.LongAPI
+	if ferr != nil && t.Err == nil {
+		t.Err = ferr
 	}
+	t.LongTasksMs, t.LongTaskAPI = f.Long, f.LongAPI
 	return v
 }
 
