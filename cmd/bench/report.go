@@ -197,10 +197,13 @@ func (r *results) allocsRow(sec string) Row {
 			at = sizeLabel(s)
 		}
 	}
-	if at != "" {
-		worst.text += " at " + at
-	} else {
+	switch {
+	case at == "":
 		worst.text = "—"
+	case worst.v == 0:
+		worst.text += " at every size measured"
+	default:
+		worst.text += " at " + at
 	}
 	return compare(sec, "allocs/op, repeated forward, the most over the sizes", worst, cell{}, target{"0", 0, false})
 }

@@ -76,6 +76,10 @@ func TestEngineRows(t *testing.T) {
 	if row := find(t, rows, "allocs/op"); row.Result != Miss || row.Measured != "3 (300 B/op) at n=512 d=512 h=8" {
 		t.Errorf("allocs: %+v", row)
 	}
+	r.native = timings{forward.Sizes[0].Name(): {}, forward.Sizes[1].Name(): {}}
+	if row := r.allocsRow("s"); row.Result != Pass || row.Measured != "0 (0 B/op) at every size measured" {
+		t.Errorf("allocs without any: %+v", row)
+	}
 	for _, want := range []string{"PyTorch: torch crashed", "native pure Go n512_d512_h8: attention.Forward panicked: todo", "native: no result"} {
 		if !slices.Contains(r.problems, want) {
 			t.Errorf("problems %q lack %q", r.problems, want)
