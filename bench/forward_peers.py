@@ -8,6 +8,7 @@ concatenation and Wo. No mask, temperature 1. Shapes are those of
 bench/forward; values are random (timings do not depend on them).
 
 Usage: forward_peers.py --peer numpy|torch [--repeat R] [--min-time S] n,d_model,heads ...
+       forward_peers.py --selftest
 
 Prints one JSON object: {"peer", "version", "python", "blas": what BLAS the
 process loaded (library, OpenBLAS's config, core type and threads where it
@@ -113,7 +114,47 @@ def blas():
     return info
 
 
+def selftest():
+    """Checks each installed peer's forward against a plain per-head, per-row
+    loop on the same input; prints {"checked": [peers]} or exits 1."""
+    import numpy as np
+    rng = np.random.default_rng(7)
+    n, d, heads = 5, 8, 2
+    x, wq, wk, wv, wo = (rng.uniform(-1, 1, s) for s in [(n, d)] + [(d, d)] * 4)
+    d_k = d // heads
+    want_w = np.zeros((heads, n, n))
+    concat = np.zeros((n, d))
+    for h in range(heads):
+        cols = slice(h * d_k, (h + 1) * d_k)
+        q, k, v = x @ wq[:, cols], x @ wk[:, cols], x @ wv[:, cols]
+        for i in range(n):
+            e = [math.exp(sum(q[i] * k[j]) / math.sqrt(d_k)) for j in range(n)]
+            want_w[h, i] = [ej / sum(e) for ej in e]
+            concat[i, cols] = want_w[h, i] @ v
+    want_out = concat @ wo
+    checked = []
+    for peer in ("numpy", "torch"):
+        try:
+            _, forward, _, _ = load(peer)
+        except ImportError:
+            continue
+        args = [x, wq, wk, wv, wo]
+        if peer == "torch":
+            import torch
+            args = [torch.from_numpy(a) for a in args]
+        out, _, weights, mean = (np.asarray(r) for r in forward(*args, heads))
+        ok = (np.allclose(out, want_out, rtol=0, atol=1e-12) and np.allclose(weights, want_w, rtol=0, atol=1e-12)
+              and np.allclose(mean, want_w.mean(axis=0), rtol=0, atol=1e-12))
+        if not ok:
+            print(json.dumps({"error": "%s's forward differs from the per-row loop" % peer}))
+            sys.exit(1)
+        checked.append(peer)
+    print(json.dumps({"checked": checked}))
+
+
 def main():
+    if sys.argv[1:] == ["--selftest"]:
+        return selftest()
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--peer", choices=["numpy", "torch"], required=True)
     p.add_argument("--repeat", type=int, default=5)
