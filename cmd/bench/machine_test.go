@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseCPUInfo(t *testing.T) {
@@ -113,6 +116,31 @@ func TestBusy(t *testing.T) {
 	} {
 		if got := busy(tc.load, tc.cores); got != tc.want {
 			t.Errorf("busy(%q, %d) = %v", tc.load, tc.cores, got)
+		}
+	}
+}
+
+// TestBLASEnvInReport: the BLAS variables set for the run reach the
+// report's machine table, and a peer's description its own row.
+func TestBLASEnvInReport(t *testing.T) {
+	t.Setenv("OPENBLAS_CORETYPE", "Haswell")
+	t.Setenv("OPENBLAS_L2_SIZE", "1048576")
+	m := describeMachine(context.Background(), "")
+	if !slices.Contains(m.BLASEnv, "OPENBLAS_CORETYPE=Haswell") || !slices.Contains(m.BLASEnv, "OPENBLAS_L2_SIZE=1048576") {
+		t.Errorf("BLASEnv = %q", m.BLASEnv)
+	}
+	m.Peers = []string{"NumPy 1.24.2 (Python 3.11.2), BLAS: OpenBLAS 0.3.21", "PyTorch: not installed (python3: No module named 'torch')"}
+	res := &results{problems: []string{"PyTorch: not installed"}}
+	doc := markdown(m, config{pace: quickPace}, res, nil, []string{"-quick"}, time.Second)
+	for _, want := range []string{
+		"| BLAS environment | OPENBLAS_CORETYPE=Haswell OPENBLAS_L2_SIZE=1048576 |",
+		"| NumPy | NumPy 1.24.2 (Python 3.11.2), BLAS: OpenBLAS 0.3.21 |",
+		"| PyTorch | PyTorch: not installed (python3: No module named 'torch') |",
+		"`go run ./cmd/bench -quick`",
+		"## Not measured\n\n- PyTorch: not installed\n",
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the report lacks %q:\n%s", want, doc)
 		}
 	}
 }
