@@ -1,0 +1,65 @@
+package export
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/attnviz/attnviz/attention"
+)
+
+// latexEscapes are LaTeX's special characters in text and what typesets each
+// as itself.
+var latexEscapes = strings.NewReplacer(
+	`&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`, `{`, `\{`, `}`, `\}`,
+	`~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, `\`, `\textbackslash{}`,
+)
+
+// EscapeLaTeX returns s as LaTeX text that typesets as s: the specials
+// & % $ # _ { } ~ ^ \ escaped, and characters that are not printable
+// (controls, line breaks) replaced by '?' (see Printable); "" is "{}".
+func EscapeLaTeX(s string) string {
+	if s == "" {
+		return "{}"
+	}
+	return latexEscapes.Replace(Printable(s))
+}
+
+// WriteLaTeX writes matrix m of res as a LaTeX bmatrix (amsmath), one query
+// per row, one key per column, every weight with 3 decimals. Comments above
+// it say which matrix it is and list the query and key tokens, escaped with
+// EscapeLaTeX and separated by " & ", ready to be pasted as a header row.
+func WriteLaTeX(w io.Writer, res *attention.Result, m Matrix) error {
+	rows, err := matrix(res, m)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	bw.WriteString("% attention weights, " + m.title(len(res.Heads)) + ": rows are queries, columns keys (needs amsmath)\n")
+	bw.WriteString("% queries: " + joinEscaped(res.Tokens) + "\n")
+	bw.WriteString("% keys: " + joinEscaped(keyTokens(res)) + "\n")
+	bw.WriteString("\\begin{bmatrix}\n")
+	for i, row := range rows {
+		for j, v := range row {
+			if j > 0 {
+				bw.WriteString(" & ")
+			}
+			bw.WriteString(strconv.FormatFloat(v, 'f', 3, 64))
+		}
+		if i < len(rows)-1 {
+			bw.WriteString(` \\`)
+		}
+		bw.WriteString("\n")
+	}
+	bw.WriteString("\\end{bmatrix}\n")
+	return bw.Flush()
+}
+
+func joinEscaped(tokens []string) string {
+	esc := make([]string, len(tokens))
+	for i, t := range tokens {
+		esc[i] = EscapeLaTeX(t)
+	}
+	return strings.Join(esc, " & ")
+}
