@@ -9,15 +9,17 @@ import (
 	"github.com/attnviz/attnviz/attention"
 )
 
-// latexEscapes are LaTeX's special characters in text and what typesets each
-// as itself.
+// latexEscapes are LaTeX's special characters in text, and | < > (which the
+// default OT1 font encoding typesets as other glyphs), with what typesets
+// each as itself.
 var latexEscapes = strings.NewReplacer(
 	`&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`, `{`, `\{`, `}`, `\}`,
 	`~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, `\`, `\textbackslash{}`,
+	`|`, `\textbar{}`, `<`, `\textless{}`, `>`, `\textgreater{}`,
 )
 
 // EscapeLaTeX returns s as LaTeX text that typesets as s: the specials
-// & % $ # _ { } ~ ^ \ escaped, and characters that are not printable
+// & % $ # _ { } ~ ^ \ and | < > escaped, and characters that are not printable
 // (controls, line breaks) replaced by '?' (see Printable); "" is "{}".
 func EscapeLaTeX(s string) string {
 	if s == "" {
