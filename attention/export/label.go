@@ -52,14 +52,14 @@ func LabelOf(res *attention.Result, spec *attention.Spec, m Matrix) Label {
 //
 //	“The cat sat on the mat.” · head 1 of 2 · causal · d_model 16 · seed 1
 //
-// The sentence is made Printable with its white space collapsed, and cut
+// The sentence has its white space collapsed and is made Printable, and cut
 // with an ellipsis to about 40 columns (at a space when there is one near);
 // an empty sentence is left out, as are the mask when it is not causal and
 // the seed when not Seeded. The caption is plain text: escape it to put it in
 // HTML or SVG.
 func (l Label) Caption() string {
 	var parts []string
-	if s := shorten(strings.Join(strings.Fields(Printable(l.Sentence)), " "), maxCaptionSentence); s != "" {
+	if s := shorten(Printable(strings.Join(strings.Fields(l.Sentence), " ")), maxCaptionSentence); s != "" {
 		parts = append(parts, "“"+s+"”")
 	}
 	switch {
