@@ -236,6 +236,13 @@ func TestTextTable(t *testing.T) {
 	if tables != 3 {
 		t.Errorf("%d tables, want 3", tables)
 	}
+	buf.Reset()
+	if err := export.WriteText(&buf, res, nil); err != nil {
+		t.Fatal(err)
+	}
+	if first, _, _ := strings.Cut(buf.String(), "\n"); strings.Contains(first, "seed") || !strings.HasPrefix(first, strconv.Itoa(n)+" tokens · 2 heads") {
+		t.Errorf("text without a spec begins %q, want the problem without a seed", first)
+	}
 }
 
 func TestShade(t *testing.T) {

@@ -211,7 +211,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.Float64Var(&opt.temperature, "temperature", 0, "")
 	fs.BoolVar(&opt.positional, "positional", false, "")
 	format, head := "json", "mean"
-	fs.StringVar(&format, "format", string(format), "")
+	fs.StringVar(&format, "format", format, "")
 	fs.StringVar(&head, "head", head, "")
 
 	var files []string
