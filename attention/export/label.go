@@ -1,7 +1,6 @@
 package export
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -64,11 +63,11 @@ func (l Label) Caption() string {
 	}
 	switch {
 	case l.Head == Mean && l.Heads > 1:
-		parts = append(parts, fmt.Sprintf("mean of %d heads", l.Heads))
+		parts = append(parts, "mean of "+strconv.Itoa(l.Heads)+" heads")
 	case l.Head == Mean || l.Heads <= 1:
 		parts = append(parts, "1 head")
 	default:
-		parts = append(parts, fmt.Sprintf("head %d of %d", l.Head+1, l.Heads))
+		parts = append(parts, "head "+strconv.Itoa(int(l.Head)+1)+" of "+strconv.Itoa(l.Heads))
 	}
 	if l.Causal {
 		parts = append(parts, "causal")

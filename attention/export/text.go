@@ -2,7 +2,6 @@ package export
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -46,21 +45,20 @@ func WriteText(w io.Writer, res *attention.Result, spec *attention.Spec) error {
 	bw := bufio.NewWriter(w)
 	rows, rowWidth := labels(res.Tokens, len("query \\ key"), maxRowName)
 	cols, colWidth := labels(keyTokens(res), len("0.000"), maxColName)
-	fmt.Fprintln(bw, describe(res, spec))
-	fmt.Fprintln(bw, "rows: queries; columns: keys; each row sums to 1 over the keys it may attend to")
-	fmt.Fprintln(bw, "heatmap: blank = 0 (masked), ░ ≤ 0.25 < ▒ ≤ 0.5 < ▓ ≤ 0.75 < █ ≤ 1")
+	bw.WriteString(describe(res, spec) + "\n")
+	bw.WriteString("rows: queries; columns: keys; each row sums to 1 over the keys it may attend to\n")
+	bw.WriteString("heatmap: blank = 0 (masked), ░ ≤ 0.25 < ▒ ≤ 0.5 < ▓ ≤ 0.75 < █ ≤ 1\n")
 	for h, m := range weights {
-		fmt.Fprintln(bw)
 		if names[h] == "mean" {
-			fmt.Fprintf(bw, "mean of the %d heads\n", len(res.Heads))
+			bw.WriteString("\nmean of the " + strconv.Itoa(len(res.Heads)) + " heads\n")
 		} else {
-			fmt.Fprintf(bw, "head %s\n", names[h])
+			bw.WriteString("\nhead " + names[h] + "\n")
 		}
-		fmt.Fprint(bw, Fit("query \\ key", rowWidth, false))
+		bw.WriteString(Fit("query \\ key", rowWidth, false))
 		for _, c := range cols {
-			fmt.Fprint(bw, " ", Fit(c, colWidth, true))
+			bw.WriteString(" " + Fit(c, colWidth, true))
 		}
-		fmt.Fprintln(bw)
+		bw.WriteString("\n")
 		for i, row := range m {
 			writeTextRow(bw, rows[i], rowWidth, row, colWidth)
 		}
@@ -83,25 +81,24 @@ func labels(tokens []string, least, most int) ([]string, int) {
 }
 
 // writeTextRow writes one query's row of weights and its heatmap.
-func writeTextRow(w io.Writer, label string, labelWidth int, row []float64, colWidth int) {
-	fmt.Fprint(w, Fit(label, labelWidth, false))
+func writeTextRow(w *bufio.Writer, label string, labelWidth int, row []float64, colWidth int) {
+	w.WriteString(Fit(label, labelWidth, false))
 	for _, v := range row {
-		fmt.Fprint(w, " ", Fit(strconv.FormatFloat(v, 'f', 3, 64), colWidth, true))
+		w.WriteString(" " + Fit(strconv.FormatFloat(v, 'f', 3, 64), colWidth, true))
 	}
-	fmt.Fprint(w, "  │")
+	w.WriteString("  │")
 	for _, v := range row {
 		s := Shade(v)
-		fmt.Fprint(w, s, s)
+		w.WriteString(s + s)
 	}
-	fmt.Fprintln(w, "│")
+	w.WriteString("│\n")
 }
 
 // writeGradients writes, after the weights of the text format, one table
 // per gradient: the rows of ∂L/∂x labelled by token, of the weights by
 // index; every value with four significant digits.
-func writeGradients(w io.Writer, g *attention.Gradients, tokens []string, tokenWidth int) {
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "gradients of L = Σ output ⊙ grad_output")
+func writeGradients(w *bufio.Writer, g *attention.Gradients, tokens []string, tokenWidth int) {
+	w.WriteString("\ngradients of L = Σ output ⊙ grad_output\n")
 	for _, m := range []struct {
 		name string
 		m    *mat.Dense
@@ -122,7 +119,7 @@ func writeGradients(w io.Writer, g *attention.Gradients, tokens []string, tokenW
 }
 
 // writeGradient writes the table of ∂L/∂name.
-func writeGradient(w io.Writer, name string, m *mat.Dense, labels []string, labelWidth int) {
+func writeGradient(w *bufio.Writer, name string, m *mat.Dense, labels []string, labelWidth int) {
 	r, c := m.Dims()
 	cells, colWidth := make([][]string, r), len(strconv.Itoa(c-1))
 	for i := range cells {
@@ -132,18 +129,18 @@ func writeGradient(w io.Writer, name string, m *mat.Dense, labels []string, labe
 			colWidth = max(colWidth, len(cells[i][j]))
 		}
 	}
-	fmt.Fprintf(w, "\n∂L/∂%s (%d × %d)\n", name, r, c)
-	fmt.Fprint(w, Fit("row", labelWidth, false))
+	w.WriteString("\n∂L/∂" + name + " (" + strconv.Itoa(r) + " × " + strconv.Itoa(c) + ")\n")
+	w.WriteString(Fit("row", labelWidth, false))
 	for j := range c {
-		fmt.Fprint(w, " ", Fit(strconv.Itoa(j), colWidth, true))
+		w.WriteString(" " + Fit(strconv.Itoa(j), colWidth, true))
 	}
-	fmt.Fprintln(w)
+	w.WriteString("\n")
 	for i, row := range cells {
-		fmt.Fprint(w, Fit(labels[i], labelWidth, false))
+		w.WriteString(Fit(labels[i], labelWidth, false))
 		for _, v := range row {
-			fmt.Fprint(w, " ", Fit(v, colWidth, true))
+			w.WriteString(" " + Fit(v, colWidth, true))
 		}
-		fmt.Fprintln(w)
+		w.WriteString("\n")
 	}
 }
 
@@ -158,13 +155,13 @@ func describe(res *attention.Result, spec *attention.Spec) string {
 	parts := []string{
 		plural(n, "token"),
 		plural(h, "head"),
-		fmt.Sprintf("d_model %d, d_k %d", dModel, dk),
+		"d_model " + strconv.Itoa(dModel) + ", d_k " + strconv.Itoa(dk),
 	}
 	if opt.Causal {
 		parts = append(parts, "causal mask")
 	}
 	if _, keys := res.Heads[0].Weights.Dims(); opt.Valid < keys {
-		parts = append(parts, fmt.Sprintf("keys from %d on are padding", opt.Valid))
+		parts = append(parts, "keys from "+strconv.Itoa(opt.Valid)+" on are padding")
 	}
 	if opt.Scale {
 		parts = append(parts, "scores ÷ √d_k")
@@ -175,7 +172,7 @@ func describe(res *attention.Result, spec *attention.Spec) string {
 		parts = append(parts, "÷ temperature "+strconv.FormatFloat(t, 'g', -1, 64))
 	}
 	if res.FromText && spec != nil {
-		parts = append(parts, fmt.Sprintf("seed %d", spec.Seed))
+		parts = append(parts, "seed "+strconv.FormatInt(spec.Seed, 10))
 		if spec.Positional {
 			parts = append(parts, "positional encoding")
 		}
