@@ -440,3 +440,19 @@ func cells(line string) []string {
 	}
 	return out[1:]
 }
+
+// TestLaTeXColumns checks that a bmatrix of more than 10 keys raises
+// amsmath's limit of 10 columns, which LaTeX otherwise stops at.
+func TestLaTeXColumns(t *testing.T) {
+	for _, n := range []int{10, 11, 40} {
+		res, _ := run(t, `{"text": "`+strings.Repeat("w ", n)+`"}`)
+		var buf bytes.Buffer
+		if err := export.WriteLaTeX(&buf, res, export.Mean); err != nil {
+			t.Fatal(err)
+		}
+		set := "\\setcounter{MaxMatrixCols}{" + strconv.Itoa(n) + "}\n\\begin{bmatrix}"
+		if got := strings.Contains(buf.String(), set); got != (n > 10) {
+			t.Errorf("%d keys: MaxMatrixCols set %v, want %v:\n%s", n, got, n > 10, buf.String())
+		}
+	}
+}

@@ -32,6 +32,9 @@ func EscapeLaTeX(s string) string {
 // per row, one key per column, every weight with 3 decimals. Comments above
 // it say which matrix it is and list the query and key tokens, escaped with
 // EscapeLaTeX and separated by " & ", ready to be pasted as a header row.
+// Above 10 keys it raises amsmath's MaxMatrixCols to the number of keys.
+// Tokens in scripts other than Latin (Chinese, emoji) need XeLaTeX or
+// LuaLaTeX with a font that has them.
 func WriteLaTeX(w io.Writer, res *attention.Result, m Matrix) error {
 	rows, err := matrix(res, m)
 	if err != nil {
@@ -41,6 +44,10 @@ func WriteLaTeX(w io.Writer, res *attention.Result, m Matrix) error {
 	bw.WriteString("% attention weights, " + m.title(len(res.Heads)) + ": rows are queries, columns keys (needs amsmath)\n")
 	bw.WriteString("% queries: " + joinEscaped(res.Tokens) + "\n")
 	bw.WriteString("% keys: " + joinEscaped(keyTokens(res)) + "\n")
+	if cols := len(keyTokens(res)); cols > 10 {
+		// amsmath's matrices have at most 10 columns unless told otherwise.
+		bw.WriteString("\\setcounter{MaxMatrixCols}{" + strconv.Itoa(cols) + "}\n")
+	}
 	bw.WriteString("\\begin{bmatrix}\n")
 	for i, row := range rows {
 		for j, v := range row {

@@ -20,7 +20,9 @@ var markdownEscapes = strings.NewReplacer(
 // EscapeMarkdown returns s as the text of a Markdown (CommonMark with GitHub's
 // tables) table cell that shows s: the characters of markup and | escaped
 // with a backslash, and characters that are not printable (controls, line
-// breaks) replaced by '?' (see Printable).
+// breaks) replaced by '?' (see Printable). A token that is a URL may still
+// be shown as a link by renderers that link bare URLs (GitHub's); its text is
+// the token.
 func EscapeMarkdown(s string) string {
 	return markdownEscapes.Replace(Printable(s))
 }
