@@ -120,7 +120,7 @@ func whenECharts(ctx app.Context, f func(app.Context)) {
 	}
 	// On load, or on error (a 404, or offline without the cache), once.
 	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
+	done = jsFunc(func(app.Value, []app.Value) any {
 		script.Call("removeEventListener", "load", done)
 		script.Call("removeEventListener", "error", done)
 		done.Release()
@@ -139,8 +139,9 @@ func whenECharts(ctx app.Context, f func(app.Context)) {
 
 // mount creates the ECharts instance and draws the option.
 func (c *Chart) mount(ctx app.Context) {
+	defer guardJS()
 	c.chart = app.Window().Get("echarts").Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
-	c.onResize = app.FuncOf(func(app.Value, []app.Value) any {
+	c.onResize = jsFunc(func(app.Value, []app.Value) any {
 		if c.chart != nil {
 			c.applyMedia()
 			c.chart.Call("resize")
@@ -148,7 +149,7 @@ func (c *Chart) mount(ctx app.Context) {
 		}
 		return nil
 	})
-	c.formatter = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	c.formatter = jsFunc(func(_ app.Value, args []app.Value) any {
 		// ECharts' params of an item: value is [col, row, v, …].
 		if c.Tooltip == nil || len(args) == 0 {
 			return ""
@@ -159,7 +160,7 @@ func (c *Chart) mount(ctx app.Context) {
 		}
 		return c.Tooltip(v.Index(1).Int(), v.Index(0).Int(), v.Index(2).Float())
 	})
-	c.onClick = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	c.onClick = jsFunc(func(_ app.Value, args []app.Value) any {
 		if c.OnCell == nil || len(args) == 0 {
 			return nil
 		}
@@ -197,6 +198,7 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 // OnDismount disposes of the ECharts instance and releases the Go functions
 // it and the ResizeObserver call.
 func (c *Chart) OnDismount() {
+	defer guardJS()
 	c.Ref.clear(c)
 	c.onScreen.stop()
 	if c.observer != nil {
@@ -236,6 +238,7 @@ func (c *Chart) drawNow(parts ChartParts, tip func(row, col int, v float64) stri
 // draw hands ECharts the option if it has changed, and rings the cells of
 // chart_outline.go where they now are.
 func (c *Chart) draw() {
+	defer guardJS()
 	c.drawOption()
 	c.placeOutlines()
 }

@@ -62,14 +62,14 @@ func (l *imageLayer) set(img *HeatmapImage) {
 // listenImage makes the functions ECharts and zrender call for an image.
 func (c *Chart) listenImage() {
 	ci := &c.image
-	ci.render = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	ci.render = jsFunc(func(_ app.Value, args []app.Value) any {
 		if len(args) < 2 || ci.img == nil {
 			return nil
 		}
 		return ci.element(args[1])
 	})
-	ci.formatter = app.FuncOf(func(app.Value, []app.Value) any { return ci.tip })
-	ci.move = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	ci.formatter = jsFunc(func(app.Value, []app.Value) any { return ci.tip })
+	ci.move = jsFunc(func(_ app.Value, args []app.Value) any {
 		if ci.img == nil || c.Tooltip == nil {
 			return nil // a heatmap series, with a tooltip and hover of its own, or a thumbnail
 		}
@@ -93,14 +93,14 @@ func (c *Chart) listenImage() {
 		})
 		return nil
 	})
-	ci.out = app.FuncOf(func(app.Value, []app.Value) any {
+	ci.out = jsFunc(func(app.Value, []app.Value) any {
 		c.hover(CellRef{})
 		if c.chart != nil {
 			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
 		}
 		return nil
 	})
-	ci.click = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	ci.click = jsFunc(func(_ app.Value, args []app.Value) any {
 		row, col, _, _, ok := c.imageCell(args)
 		if !ok || c.OnCell == nil {
 			return nil

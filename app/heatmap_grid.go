@@ -58,8 +58,9 @@ func (g *HeatmapGrid) OnMount(ctx app.Context) {
 }
 
 func (g *HeatmapGrid) mount() {
+	defer guardJS()
 	g.chart = app.Window().Get("echarts").Call("init", g.JSValue(), nil, map[string]any{"renderer": "canvas"})
-	g.onResize = app.FuncOf(func(app.Value, []app.Value) any {
+	g.onResize = jsFunc(func(app.Value, []app.Value) any {
 		if g.chart != nil {
 			g.chart.Call("resize")
 			g.draw() // the slots may have moved
@@ -82,6 +83,7 @@ func (g *HeatmapGrid) OnUpdate(ctx app.Context) {
 // OnDismount disposes of the ECharts instance and releases the functions
 // JavaScript calls.
 func (g *HeatmapGrid) OnDismount() {
+	defer guardJS()
 	g.Ref.clear(g)
 	if g.observer != nil {
 		g.observer.Call("disconnect")
@@ -117,6 +119,7 @@ func (g *HeatmapGrid) drawNow(images []*HeatmapImage) bool {
 // moved or the images changed size; else, when pictures changed, those
 // pictures repainted in place.
 func (g *HeatmapGrid) draw() {
+	defer guardJS()
 	if g.chart == nil {
 		return
 	}
@@ -125,7 +128,7 @@ func (g *HeatmapGrid) draw() {
 	for len(g.layers) < n {
 		i := len(g.layers)
 		g.layers = append(g.layers, imageLayer{})
-		g.renders = append(g.renders, app.FuncOf(func(_ app.Value, args []app.Value) any {
+		g.renders = append(g.renders, jsFunc(func(_ app.Value, args []app.Value) any {
 			if len(args) < 2 || i >= len(g.layers) || g.layers[i].img == nil {
 				return nil
 			}

@@ -471,7 +471,7 @@ func (v *MatricesView) export(ctx app.Context, e app.Event) {
 			f.Release()
 		}
 		done := func(note string) app.Func {
-			return app.FuncOf(func(app.Value, []app.Value) any {
+			return jsFunc(func(app.Value, []app.Value) any {
 				ctx.Dispatch(func(app.Context) {
 					if v.answers == n { // no other press since
 						v.jsonNote = note
@@ -501,7 +501,7 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 		f.Release()
 	}
 	reader := app.Window().Get("FileReader").New()
-	onload := app.FuncOf(func(app.Value, []app.Value) any {
+	onload := jsFunc(func(app.Value, []app.Value) any {
 		text := reader.Get("result").String()
 		ctx.Dispatch(func(ctx app.Context) {
 			v.json = text
@@ -509,7 +509,7 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 		})
 		return nil
 	})
-	onerror := app.FuncOf(func(app.Value, []app.Value) any {
+	onerror := jsFunc(func(app.Value, []app.Value) any {
 		ctx.Dispatch(func(app.Context) {
 			v.newAnswer(inputErr("file", "mx.err.file"), "")
 		})

@@ -137,7 +137,7 @@ func (p *Page) OnDismount() {
 // end-to-end tests: result() returns the result the charts show as a JSON
 // string (null when the text is empty), state() the settings as an object.
 func (p *Page) installHooks() {
-	result := app.FuncOf(func(app.Value, []app.Value) any {
+	result := jsFunc(func(app.Value, []app.Value) any {
 		if p.result == nil {
 			return nil
 		}
@@ -148,7 +148,7 @@ func (p *Page) installHooks() {
 		}
 		return string(b)
 	})
-	state := app.FuncOf(func(app.Value, []app.Value) any {
+	state := jsFunc(func(app.Value, []app.Value) any {
 		b, err := json.Marshal(p.state)
 		if err != nil {
 			return nil
