@@ -64,7 +64,7 @@ func corefTask() *Task {
 		Name:    "coreference",
 		Summary: "at \"it\"/\"它\", the noun it refers to, which the adjective decides",
 		Explain: Explanation{
-			En: "In \"The animal didn't cross the street because it was too tired\", \"it\" is the animal; with \"too wide\" it is the street. Nothing before the pronoun decides, so two layers work together: in layer 1 the pronoun reads the adjective, and in layer 2 its row puts more weight on the noun it refers to than on the other noun, and switches noun when the adjective changes. With \"chase\" both nouns are animals, so only the attention can tell them apart.",
+			En:     "In \"The animal didn't cross the street because it was too tired\", \"it\" is the animal; with \"too wide\" it is the street. Nothing before the pronoun decides, so two layers work together: in layer 1 the pronoun reads the adjective, and in layer 2 its row puts more weight on the noun it refers to than on the other noun, and switches noun when the adjective changes. With \"chase\" both nouns are animals, so only the attention can tell them apart.",
 			ZhHans: "在“动物没有穿过街道，因为它太累了”中，“它”指动物；换成“太宽了”，它就指街道。代词之前的词决定不了，所以两层要配合：第 1 层里代词读取形容词，第 2 层里代词那一行给它所指的名词的权重比给另一个名词的大，形容词一变，就换到另一个名词。用“追”时两个名词都是动物，只有注意力才能把它们区分开。",
 		},
 		Vocab: vocab,
