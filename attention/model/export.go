@@ -34,6 +34,7 @@ type exportedArch struct {
 	MaxLen int  `json:"max_len"`
 	DModel int  `json:"d_model"`
 	Heads  int  `json:"heads"`
+	DV     int  `json:"d_v"`
 	Layers int  `json:"layers"`
 	Causal bool `json:"causal"`
 }
@@ -74,7 +75,7 @@ func (tr *Trainer) Export() ([]byte, error) {
 	e := exported{
 		Format: ExportFormat, Task: tr.Task.Name, Seed: tr.Seed, LR: tr.LR, Steps: tr.step,
 		WeightDecay: tr.Task.WeightDecay, Batch: tr.Task.Batch, Accuracy: tr.Accuracy(),
-		Arch:   exportedArch{a.Vocab, a.MaxLen, a.DModel, a.Heads, a.Layers, a.Causal},
+		Arch:   exportedArch{a.Vocab, a.MaxLen, a.DModel, a.Heads, a.dv(), a.Layers, a.Causal},
 		Vocab:  tr.Task.Vocab,
 		Params: exportedModel{Emb: rows(m.Emb), Pos: rows(m.Pos), Unemb: rows(m.Unemb)},
 	}
