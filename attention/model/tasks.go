@@ -70,7 +70,7 @@ func previousTask() *Task {
 		},
 		Vocab: letters(v),
 		Arch:  Arch{MaxLen: n, DModel: 16, Heads: 1, Layers: 1, Causal: true},
-		LR:    0.01, Clip: 1, Batch: 32, Steps: 400, Target: 0.99, PatternTarget: 0.99,
+		LR:    0.01, Clip: 1, Batch: 32, Steps: 150, Target: 0.99, PatternTarget: 0.99,
 		Sample: "c a f b e d a c h g",
 		generate: func(r *rand.Rand) Example {
 			toks := randomTokens(r, n, v)
@@ -98,7 +98,7 @@ func reverseTask() *Task {
 		},
 		Vocab: letters(v),
 		Arch:  Arch{MaxLen: n, DModel: 16, Heads: 1, Layers: 1},
-		LR:    0.01, Clip: 1, Batch: 32, Steps: 400, Target: 0.99, PatternTarget: 0.99,
+		LR:    0.01, Clip: 1, Batch: 32, Steps: 150, Target: 0.99, PatternTarget: 0.99,
 		Sample: strings.Join(letters(n), " "),
 		generate: func(r *rand.Rand) Example {
 			toks := randomTokens(r, n, v)

@@ -121,6 +121,9 @@ type options struct {
 // run is the command: args without the program name. It returns the exit
 // status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "train" {
+		return runTrain(args[1:], stdout, stderr)
+	}
 	out, note, err := compute(args, stdin)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usage)
