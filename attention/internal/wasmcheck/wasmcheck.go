@@ -1,6 +1,7 @@
-// Package wasmcheck prints, as float64 bits, numbers that package attention
-// must compute identically on every GOARCH: generated weights, full results
-// in text and matrix mode, and their gradients (Backward). The attention tests compare what Dump
+// Package wasmcheck prints, as float64 bits, numbers that packages attention
+// and attention/model must compute identically on every GOARCH: generated
+// weights, full results in text and matrix mode, their gradients (Backward),
+// and short training runs. The attention tests compare what Dump
 // prints natively with what cmd/wasmcheck prints compiled to
 // GOOS=js GOARCH=wasm and run by Node.js.
 package wasmcheck
@@ -97,6 +98,7 @@ func Dump(w io.Writer) error {
 	attention.Forward(&res2, in2)
 	d.result("matrix n=160 d=256", &res2)
 	d.gradients("matrix n=160 d=256", &res2, in2, 7)
+	d.training()
 	return d.err
 }
 
