@@ -14,8 +14,8 @@ func inductionTask() *Task {
 			ZhHans: "序列是把一段随机字母写两遍；在第二遍里，模型要预测每个字母的下一个字母，它在第一遍中见过。由于这段的长度不定，任何按位置的规则都做不到：两层要配合。第 1 层里的“前一词元”注意力头把每个位置前面的词元复制到该位置。第 2 层里的“归纳”注意力头用当前字母作查询，找到记着这个字母是自己前一个词元的那个键——也就是这个字母第一次出现之后的位置——并复制那里的词元：对长度为 m 的一段，位置 i 的那一行把权重放在位置 i−m+1 上。",
 		},
 		Vocab: letters(v),
-		Arch:  Arch{MaxLen: 2 * maxLen, DModel: 32, Heads: 1, Layers: 2, Causal: true},
-		LR:    0.01, Clip: 1, Batch: 32, Steps: 1500, Target: 0.95, PatternTarget: 0.9,
+		Arch:  Arch{MaxLen: 2 * maxLen, DModel: 16, Heads: 1, Layers: 2, Causal: true},
+		LR:    0.01, Clip: 1, Batch: 32, Steps: 600, Target: 0.95, PatternTarget: 0.9,
 		Sample: "d a k f b d a k f b",
 		generate: func(r *rand.Rand) Example {
 			m := minLen + r.IntN(maxLen-minLen+1)
