@@ -44,16 +44,17 @@ type Task struct {
 	Batch       int     // sequences per step
 	Steps       int     // the step budget: the target is reached by then
 	Target      float64 // held-out accuracy per predicted token to reach
-	// PatternTarget is the share of held-out sequences whose attention
-	// must show the pattern (Pattern) once trained.
+	// PatternTarget is the share of held-out sequences (of their rows, for
+	// sort) whose attention must show the pattern once trained.
 	PatternTarget float64
 	// Sample is a probe sequence in the task's words, for examples.
 	Sample string
 
 	generate func(r *rand.Rand) Example
-	// pattern reports whether the attention of one held-out sequence's
-	// forward pass shows the pattern the task needs.
-	pattern func(ex *Example, p *Pass) bool
+	// pattern counts, in one held-out sequence's forward pass, the units
+	// (the sequence, or its rows) checked and those that show the pattern
+	// the task needs.
+	pattern func(ex *Example, p *Pass) (shown, checked int)
 }
 
 // heldOut reports whether a sequence belongs to the held-out set: one in

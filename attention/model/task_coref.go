@@ -126,15 +126,16 @@ func corefExample(r *rand.Rand, id func(string) int) Example {
 	return ex
 }
 
-// corefShows reports whether, in the mean of the last layer's heads, the
-// pronoun's row weighs the referent more than the other noun.
-func corefShows(ex *Example, p *Pass) bool {
+// corefShows counts a sentence as showing the pattern when, in the mean of
+// the last layer's heads, the pronoun's row weighs the referent more than
+// the other noun.
+func corefShows(ex *Example, p *Pass) (int, int) {
 	n := len(ex.Tokens)
 	w := p.Res[len(p.Res)-1].WeightsMean.RawMatrix().Data
 	for i, ref := range ex.Refs {
 		if ref >= 0 && w[i*n+ref] <= w[i*n+ex.Alt[i]] {
-			return false
+			return 0, 1
 		}
 	}
-	return true
+	return 1, 1
 }

@@ -34,11 +34,11 @@ func inductionTask() *Task {
 	}
 }
 
-// inductionShows reports whether the mean of layer 1's heads attends from
-// every predicted position most to ex.Refs (the induction head), and some
-// head of layer 0 from each of those keys j most to j−1 (the previous-token
-// head, where the induction head needs it).
-func inductionShows(ex *Example, p *Pass) bool {
+// inductionShows counts a sequence as showing the pattern when the mean of
+// layer 1's heads attends from every predicted position most to ex.Refs
+// (the induction head), and some head of layer 0 from each of those keys j
+// most to j−1 (the previous-token head, where the induction head needs it).
+func inductionShows(ex *Example, p *Pass) (int, int) {
 	n := len(ex.Tokens)
 	prev := make([]int, n)
 	for i := range prev {
@@ -55,5 +55,5 @@ func inductionShows(ex *Example, p *Pass) bool {
 			found = true
 		}
 	}
-	return found && argmaxAt(p.Res[1].WeightsMean.RawMatrix().Data, n, n, ex.Refs)
+	return one(found && argmaxAt(p.Res[1].WeightsMean.RawMatrix().Data, n, n, ex.Refs)), 1
 }

@@ -47,16 +47,46 @@ func argmaxAt(w []float64, n, keys int, refs []int) bool {
 	return true
 }
 
-// meanShows reports whether the mean of the heads' weights of layer l
-// shows ex.Refs (argmaxAt) among the first keys keys (0: all).
-func meanShows(l, keys int) func(ex *Example, p *Pass) bool {
-	return func(ex *Example, p *Pass) bool {
+// meanShows counts a sequence as showing the pattern when the mean of the
+// heads' weights of layer l shows ex.Refs (argmaxAt).
+func meanShows(l int) func(ex *Example, p *Pass) (int, int) {
+	return func(ex *Example, p *Pass) (int, int) {
 		n := len(ex.Tokens)
-		if keys == 0 {
-			keys = n
-		}
-		return argmaxAt(p.Res[l].WeightsMean.RawMatrix().Data, n, keys, ex.Refs)
+		return one(argmaxAt(p.Res[l].WeightsMean.RawMatrix().Data, n, n, ex.Refs)), 1
 	}
+}
+
+// rowsShow counts the rows i with ex.Refs[i] ≥ 0 and those whose largest
+// weight in the mean of layer l's heads, among the first keys keys, is at
+// ex.Refs[i].
+func rowsShow(l, keys int) func(ex *Example, p *Pass) (int, int) {
+	return func(ex *Example, p *Pass) (shown, checked int) {
+		n := len(ex.Tokens)
+		w := p.Res[l].WeightsMean.RawMatrix().Data
+		one := make([]int, n)
+		for i, ref := range ex.Refs {
+			if ref < 0 {
+				continue
+			}
+			for j := range one {
+				one[j] = -1
+			}
+			one[i] = ref
+			checked++
+			if argmaxAt(w, n, keys, one) {
+				shown++
+			}
+		}
+		return shown, checked
+	}
+}
+
+// one returns 1 for true and 0 for false.
+func one(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func previousTask() *Task {
@@ -83,7 +113,7 @@ func previousTask() *Task {
 			}
 			return ex
 		},
-		pattern: meanShows(0, 0),
+		pattern: meanShows(0),
 	}
 }
 
@@ -108,6 +138,6 @@ func reverseTask() *Task {
 			}
 			return ex
 		},
-		pattern: meanShows(0, 0),
+		pattern: meanShows(0),
 	}
 }

@@ -151,18 +151,19 @@ func (tr *Trainer) Accuracy() float64 {
 }
 
 // PatternShare returns the share of held-out sequences whose attention shows
-// the pattern the task needs (Task.Explain says which).
+// the pattern the task needs (Task.Explain says which); for sort, the share
+// of their predicted rows.
 func (tr *Trainer) PatternShare() float64 {
 	if tr.heldOut == nil {
 		tr.heldOut = tr.Task.heldOutSet(heldOutSize)
 	}
-	ok := 0
+	shown, checked := 0, 0
 	for i := range tr.heldOut {
 		ex := &tr.heldOut[i]
 		tr.Model.Forward(&tr.pass, ex.Tokens)
-		if tr.Task.pattern(ex, &tr.pass) {
-			ok++
-		}
+		s, c := tr.Task.pattern(ex, &tr.pass)
+		shown += s
+		checked += c
 	}
-	return float64(ok) / float64(len(tr.heldOut))
+	return float64(shown) / float64(checked)
 }
