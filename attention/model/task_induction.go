@@ -15,7 +15,7 @@ func inductionTask() *Task {
 		},
 		Vocab: letters(v),
 		Arch:  Arch{MaxLen: 2 * maxLen, DModel: 16, Heads: 1, Layers: 2, Causal: true},
-		LR:    0.01, Clip: 1, Batch: 32, Steps: 600, Target: 0.95, PatternTarget: 0.9,
+		LR:    0.01, WeightDecay: 0.3, Clip: 1, Batch: 32, Steps: 600, Target: 0.95, PatternTarget: 0.9,
 		Sample: "d a k f b d a k f b",
 		generate: func(r *rand.Rand) Example {
 			m := minLen + r.IntN(maxLen-minLen+1)
