@@ -8,10 +8,9 @@ import (
 
 // Config is what a Trainer starts from.
 type Config struct {
-	Task string // a task's name (Tasks)
-	Seed int64  // the initial weights and the batches
-	LR   float64
-	// LR is Adam's learning rate; 0 means the task's default (Task.LR).
+	Task string  // a task's name (Tasks)
+	Seed int64   // seeds the initial weights and the batches
+	LR   float64 // AdamW's learning rate; 0 means the task's (Task.LR)
 }
 
 // heldOutSize is the number of held-out sequences accuracy is measured on.
