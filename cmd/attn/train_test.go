@@ -105,3 +105,12 @@ func TestTrainWritesModel(t *testing.T) {
 		t.Errorf("attn on the exported layer: tokens %q, %d heads", res.Tokens, len(res.Heads))
 	}
 }
+
+// TestTrainDiverges checks that a learning rate far too large exits with
+// status 1 and one line that says to lower it.
+func TestTrainDiverges(t *testing.T) {
+	code, _, errOut := runCmd(t, "", "train", "-task", "reverse", "-lr", "10", "-out", "-")
+	if code != exitFailure || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "lower the learning rate (now 10)") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
