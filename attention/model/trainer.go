@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/attnviz/attnviz/attention/internal/detmath"
 )
 
 // Config is what a Trainer starts from.
@@ -104,7 +106,7 @@ func (tr *Trainer) Step() error {
 		tr.Model.backprop(&tr.pass, tr.grads)
 	}
 	loss /= float64(count)
-	if guess := math.Log(float64(t.Arch.Vocab)); !(loss <= divergeFactor*guess) { // also NaN
+	if guess := detmath.Log(float64(t.Arch.Vocab)); !(loss <= divergeFactor*guess) { // also NaN
 		tr.err = &DivergedError{Step: tr.step, Loss: loss, Guess: guess, LR: tr.LR}
 		return tr.err
 	}
