@@ -11,30 +11,35 @@ import (
 
 // MarshalJSON encodes r in the result format of testdata/reference/README.md:
 //
-//	{"tokens": [...], "x": [[...]...],
+//	{"tokens": [...], "tokens_kv": [...], "x": [[...]...], "x_kv": [[...]...],
 //	 "heads": [{"q", "k", "v", "scores", "weights", "output"}, ...],
 //	 "weights_mean": [[...]...], "output": [[...]...],
 //	 "grad": {"x", "wq", "wk", "wv", "wo"}}
 //
 // with every matrix an array of rows. "grad" is present only when r.Grad is
 // not nil, and its "wo" only when there is an output projection. "x" is present only when r.FromText
-// (in matrix mode the caller has X already). Numbers are written in the
+// (in matrix mode the caller has X already). "tokens_kv" is present only in
+// cross-attention (r.XKV not nil), and "x_kv" only then and in text mode. Numbers are written in the
 // shortest form that reads back as the same float64, as encoding/json writes
 // them; −0 is written 0. Concat is not part of the format. MarshalJSON
 // returns an error if a matrix holds NaN or ±Inf, which JSON cannot carry.
 func (r *Result) MarshalJSON() ([]byte, error) {
-	tokens, err := json.Marshal(r.Tokens)
-	if err != nil {
-		return nil, err
-	}
-	if r.Tokens == nil {
-		tokens = []byte("[]")
-	}
 	e := jsonEncoder{buf: make([]byte, 0, 1024)}
 	e.buf = append(e.buf, `{"tokens":`...)
-	e.buf = append(e.buf, tokens...)
+	if err := e.strings(r.Tokens); err != nil {
+		return nil, err
+	}
+	if r.XKV != nil {
+		e.buf = append(e.buf, `,"tokens_kv":`...)
+		if err := e.strings(r.TokensKV); err != nil {
+			return nil, err
+		}
+	}
 	if r.FromText {
 		e.matrix(`,"x":`, "x", r.X)
+		if r.XKV != nil {
+			e.matrix(`,"x_kv":`, "x_kv", r.XKV)
+		}
 	}
 	e.buf = append(e.buf, `,"heads":[`...)
 	for i, h := range r.Heads {
@@ -73,6 +78,17 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 type jsonEncoder struct {
 	buf []byte
 	err error
+}
+
+// strings appends s as a JSON array of strings ([] for nil).
+func (e *jsonEncoder) strings(s []string) error {
+	if s == nil {
+		e.buf = append(e.buf, "[]"...)
+		return nil
+	}
+	data, err := json.Marshal(s)
+	e.buf = append(e.buf, data...)
+	return err
 }
 
 // matrix appends key and m as an array of rows; a nil m is null.
