@@ -14,10 +14,10 @@ import (
 //	{"tokens": [...], "tokens_kv": [...], "x": [[...]...], "x_kv": [[...]...],
 //	 "heads": [{"q", "k", "v", "scores", "weights", "output"}, ...],
 //	 "weights_mean": [[...]...], "output": [[...]...],
-//	 "grad": {"x", "wq", "wk", "wv", "wo"}}
+//	 "grad": {"x", "x_kv", "wq", "wk", "wv", "wo"}}
 //
 // with every matrix an array of rows. "grad" is present only when r.Grad is
-// not nil, and its "wo" only when there is an output projection. "x" is present only when r.FromText
+// not nil, its "x_kv" only in cross-attention, and its "wo" only when there is an output projection. "x" is present only when r.FromText
 // (in matrix mode the caller has X already). "tokens_kv" is present only in
 // cross-attention (r.XKV not nil), and "x_kv" only then and in text mode. Numbers are written in the
 // shortest form that reads back as the same float64, as encoding/json writes
@@ -60,6 +60,9 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 	e.matrix(`,"output":`, "output", r.Output)
 	if g := r.Grad; g != nil {
 		e.matrix(`,"grad":{"x":`, "grad.x", g.X)
+		if g.XKV != nil {
+			e.matrix(`,"x_kv":`, "grad.x_kv", g.XKV)
+		}
 		e.matrix(`,"wq":`, "grad.wq", g.Wq)
 		e.matrix(`,"wk":`, "grad.wk", g.Wk)
 		e.matrix(`,"wv":`, "grad.wv", g.Wv)

@@ -564,9 +564,6 @@ func (s *Spec) resolveOutput(in *Input, d *dims) error {
 		in.Options.Valid = *s.Valid
 	}
 	if s.GradOutput != nil {
-		if d.cross {
-			return specErr("grad_output, x_kv", "gradients of cross-attention are not computed, expected grad_output only in self-attention")
-		}
 		if err := checkGradOutput(s.GradOutput, *d); err != nil {
 			return err
 		}
@@ -662,10 +659,13 @@ func cells(d dims) int {
 // gradCells is the number of float64 values Backward holds beyond cells:
 // grad_output, the gradients, and its buffers.
 func gradCells(d dims) int {
-	hk, hv := d.h*d.dk, d.h*d.dv
+	n, m, hk, hv := d.n, d.m, d.h*d.dk, d.h*d.dv
 	dOut := max(d.dOut, hv)
-	grads := 2*d.n*d.dModel + 2*d.dModel*(2*hk+hv) + 2*hv*dOut + d.n*dOut
-	buffers := d.n*hv + d.n*(2*hk+hv) + 3*d.n*d.n + 2*hv*d.n
+	grads := 2*n*d.dModel + 2*d.dModel*(2*hk+hv) + 2*hv*dOut + n*dOut
+	if d.cross {
+		grads += 2 * m * d.dModel
+	}
+	buffers := n*hv + n*hk + m*(hk+hv) + 3*n*m + hv*m + hv*n
 	return grads + buffers
 }
 
