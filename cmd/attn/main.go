@@ -13,6 +13,7 @@
 // before or after the file name.
 //
 //	-text string        the sentence to tokenize and embed ("text")
+//	-text-kv string     cross-attention: the keys' and values' sentence ("text_kv")
 //	-heads n            number of heads ("heads", default 1)
 //	-d-model n          embedding width in text mode ("d_model", default 16)
 //	-d-k n              query/key width per head of generated weights ("d_k",
@@ -29,10 +30,18 @@
 //	                    with an ASCII heatmap; csv: one row per head, query and
 //	                    key, with a header
 //
+// A spec with x_kv (matrices) or text_kv (text), or -text-kv, computes
+// cross-attention: queries from x or text, keys and values from the other
+// sequence. The JSON then has "tokens_kv" (and "x_kv" in text mode); the
+// text format's tables have the query tokens down and the key tokens
+// across (n × m); the CSV's columns stay head, query, query_token, key,
+// key_token, weight, with key and key_token indexing tokens_kv.
+//
 // A spec with grad_output (n × d_out, the output's shape) asks for the
 // gradients of L = Σ output ⊙ grad_output: the JSON result then has "grad"
 // ({"x", "wq", "wk", "wv", "wo"}, see testdata/reference/README.md), and the
-// text format a table of each after the weights. The CSV holds the weights
+// text format a table of each after the weights ("x_kv" too in
+// cross-attention). The CSV holds the weights
 // only; with grad_output, a note on stderr says so.
 //
 // A reference case file ({"name", "torch_checked", "spec", "expected"}, as in
@@ -51,6 +60,7 @@
 //	attn -text "The cat sat on the mat." -heads 2 -causal -format text
 //	attn testdata/reference/two-heads-causal.json -format csv > weights.csv
 //	echo '{"text": "注意力机制很重要", "heads": 2}' | attn -seed 7
+//	attn -text "le chat dort" -text-kv "the cat sleeps" -heads 2 -format text
 //
 // The CSV writes tokens verbatim, quoted as RFC 4180 says; a spreadsheet may
 // read a token that starts with =, +, - or @ (common punctuation tokens) as a
@@ -103,6 +113,7 @@ type options struct {
 	set    map[string]bool // the flags given on the command line
 
 	text        string
+	textKV      string
 	heads       int
 	dModel      int
 	dk          int
@@ -177,8 +188,10 @@ const usage = `usage: attn [flags] [spec.json | -]
 
 Computes self-attention of a spec (JSON, from the file, from stdin, or built
 from the flags when -text is given); flags override a spec file's fields.
+A spec with x_kv or text_kv (or -text-kv) computes cross-attention.
 
   -text string      sentence to tokenize and embed
+  -text-kv string   cross-attention: the keys' and values' sentence
   -heads n          number of heads (default 1)
   -d-model n        embedding width in text mode (default 16)
   -d-k n            query/key width per head (default d_model/heads)
@@ -204,6 +217,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	fs.StringVar(&opt.text, "text", "", "")
+	fs.StringVar(&opt.textKV, "text-kv", "", "")
 	fs.IntVar(&opt.heads, "heads", 0, "")
 	fs.IntVar(&opt.dModel, "d-model", 0, "")
 	fs.IntVar(&opt.dk, "d-k", 0, "")
@@ -314,6 +328,12 @@ func buildSpec(opt *options, stdin io.Reader) (*attention.Spec, error) {
 		}
 		spec.Text = &opt.text
 	}
+	if opt.set["text-kv"] {
+		if spec.XKV != nil {
+			return nil, badInput("-text-kv given with %s, which gives x_kv: a spec has text or matrices, not both", name)
+		}
+		spec.TextKV = &opt.textKV
+	}
 	if opt.set["heads"] {
 		spec.Heads = opt.heads
 	}
@@ -403,13 +423,23 @@ func writeJSON(w io.Writer, res *attention.Result) error {
 	return err
 }
 
+// keyTokens are the labels of the keys: tokens_kv in cross-attention, the
+// tokens otherwise.
+func keyTokens(res *attention.Result) []string {
+	if res.XKV != nil {
+		return res.TokensKV
+	}
+	return res.Tokens
+}
+
 // heatmaps are the weight matrices the text and CSV formats show: each head's,
 // then their mean when there is more than one head, with their names.
 func heatmaps(res *attention.Result) (names []string, weights [][][]float64, err error) {
+	cols := len(keyTokens(res))
 	add := func(name string, rows int, at func(i, j int) float64) error {
 		m := make([][]float64, rows)
 		for i := range m {
-			m[i] = make([]float64, rows)
+			m[i] = make([]float64, cols)
 			for j := range m[i] {
 				v := at(i, j)
 				if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -436,13 +466,15 @@ func heatmaps(res *attention.Result) (names []string, weights [][][]float64, err
 }
 
 // writeCSV writes head,query,query_token,key,key_token,weight rows: head is
-// the head's index or "mean", query and key are token indices, the weight is
-// written in the shortest form that reads back as the same float64.
+// the head's index or "mean", query and key are token indices (key of
+// tokens_kv in cross-attention), the weight is written in the shortest form
+// that reads back as the same float64.
 func writeCSV(w io.Writer, res *attention.Result) error {
 	names, weights, err := heatmaps(res)
 	if err != nil {
 		return err
 	}
+	keys := keyTokens(res)
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"head", "query", "query_token", "key", "key_token", "weight"})
 	for h, m := range weights {
@@ -451,7 +483,7 @@ func writeCSV(w io.Writer, res *attention.Result) error {
 				cw.Write([]string{
 					names[h],
 					strconv.Itoa(i), res.Tokens[i],
-					strconv.Itoa(j), res.Tokens[j],
+					strconv.Itoa(j), keys[j],
 					strconv.FormatFloat(v, 'g', -1, 64),
 				})
 			}
@@ -473,25 +505,42 @@ func shade(v float64) string {
 	return shades[min(4, max(1, int(math.Ceil(v*4))))]
 }
 
+// axis is the labels of a table's rows or columns, printable, with the
+// width of a row label (rowWidth) and of a column (colWidth).
+type axis struct {
+	labels             []string
+	rowWidth, colWidth int
+}
+
+// newAxis makes the axis of tokens.
+func newAxis(tokens []string) axis {
+	a := axis{labels: make([]string, len(tokens)), rowWidth: len("query \\ key"), colWidth: 5} // "0.000"
+	for i, tok := range tokens {
+		a.labels[i] = printable(tok)
+		a.rowWidth = max(a.rowWidth, min(maxRowName, width(a.labels[i])))
+		a.colWidth = max(a.colWidth, min(maxColName, width(a.labels[i])))
+	}
+	return a
+}
+
 // writeText writes, for each head and for the mean, a table of the weights
-// (queries down, keys across, token labels on both axes) followed by each
-// row's heatmap, two characters per key.
+// (queries down, keys across, token labels on both axes; in cross-attention
+// the key/value side's tokens across) followed by each row's heatmap, two
+// characters per key.
 func writeText(w io.Writer, res *attention.Result, spec *attention.Spec) error {
 	names, weights, err := heatmaps(res)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	n := len(res.Tokens)
-	labels := make([]string, n)
-	rowWidth, colWidth := len("query \\ key"), 5 // "0.000"
-	for i, tok := range res.Tokens {
-		labels[i] = printable(tok)
-		rowWidth = max(rowWidth, min(maxRowName, width(labels[i])))
-		colWidth = max(colWidth, min(maxColName, width(labels[i])))
-	}
+	queries, keys := newAxis(res.Tokens), newAxis(keyTokens(res))
+	labels, rowWidth, colWidth := queries.labels, queries.rowWidth, keys.colWidth
 	fmt.Fprintln(bw, describe(res, spec))
-	fmt.Fprintln(bw, "rows: queries; columns: keys; each row sums to 1 over the keys it may attend to")
+	if res.XKV != nil {
+		fmt.Fprintln(bw, "rows: queries (tokens); columns: keys (tokens_kv); each row sums to 1 over the keys it may attend to")
+	} else {
+		fmt.Fprintln(bw, "rows: queries; columns: keys; each row sums to 1 over the keys it may attend to")
+	}
 	fmt.Fprintln(bw, "heatmap: blank = 0 (masked), ░ ≤ 0.25 < ▒ ≤ 0.5 < ▓ ≤ 0.75 < █ ≤ 1")
 	for h, m := range weights {
 		fmt.Fprintln(bw)
@@ -501,8 +550,8 @@ func writeText(w io.Writer, res *attention.Result, spec *attention.Spec) error {
 			fmt.Fprintf(bw, "head %s\n", names[h])
 		}
 		fmt.Fprint(bw, fit("query \\ key", rowWidth, false))
-		for j := range n {
-			fmt.Fprint(bw, " ", fit(labels[j], colWidth, true))
+		for _, label := range keys.labels {
+			fmt.Fprint(bw, " ", fit(label, colWidth, true))
 		}
 		fmt.Fprintln(bw)
 		for i, row := range m {
@@ -519,27 +568,32 @@ func writeText(w io.Writer, res *attention.Result, spec *attention.Spec) error {
 		}
 	}
 	if res.Grad != nil {
-		writeGradients(bw, res.Grad, labels, rowWidth)
+		writeGradients(bw, res.Grad, queries, keys)
 	}
 	return bw.Flush()
 }
 
 // writeGradients writes, after the weights of the text format, one table
-// per gradient: the rows of ∂L/∂x labelled by token, of the weights by
-// index; every value with four significant digits.
-func writeGradients(w io.Writer, g *attention.Gradients, tokens []string, tokenWidth int) {
+// per gradient: the rows of ∂L/∂x labelled by the queries' tokens, of
+// ∂L/∂x_kv by the keys', of the weights by index; every value with four
+// significant digits.
+func writeGradients(w io.Writer, g *attention.Gradients, queries, keys axis) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "gradients of L = Σ output ⊙ grad_output")
 	for _, m := range []struct {
 		name string
 		m    *mat.Dense
-	}{{"x", g.X}, {"wq", g.Wq}, {"wk", g.Wk}, {"wv", g.Wv}, {"wo", g.Wo}} {
+	}{{"x", g.X}, {"x_kv", g.XKV}, {"wq", g.Wq}, {"wk", g.Wk}, {"wv", g.Wv}, {"wo", g.Wo}} {
 		if m.m == nil {
 			continue
 		}
 		r, c := m.m.Dims()
-		labels, labelWidth := tokens, tokenWidth
-		if m.name != "x" {
+		labels, labelWidth := queries.labels, queries.rowWidth
+		switch m.name {
+		case "x":
+		case "x_kv":
+			labels, labelWidth = keys.labels, keys.rowWidth
+		default:
 			labels, labelWidth = make([]string, r), len("row")
 			for i := range labels {
 				labels[i] = strconv.Itoa(i)
@@ -571,7 +625,7 @@ func writeGradients(w io.Writer, g *attention.Gradients, tokens []string, tokenW
 
 // describe is the first line of the text format: the problem in words.
 func describe(res *attention.Result, spec *attention.Spec) string {
-	n, h := len(res.Tokens), len(res.Heads)
+	n, m, h := len(res.Tokens), len(keyTokens(res)), len(res.Heads)
 	_, dModel := res.X.Dims()
 	_, dk := res.Heads[0].Q.Dims()
 	parts := []string{
@@ -579,10 +633,13 @@ func describe(res *attention.Result, spec *attention.Spec) string {
 		plural(h, "head"),
 		fmt.Sprintf("d_model %d, d_k %d", dModel, dk),
 	}
+	if res.XKV != nil {
+		parts[0] = fmt.Sprintf("cross-attention: %s × %s", plural(n, "query"), plural(m, "key"))
+	}
 	if spec.Mask == "causal" {
 		parts = append(parts, "causal mask")
 	}
-	if spec.Valid != nil && *spec.Valid < n {
+	if spec.Valid != nil && *spec.Valid < m {
 		parts = append(parts, fmt.Sprintf("keys from %d on are padding", *spec.Valid))
 	}
 	if spec.Scale != nil && !*spec.Scale {
@@ -605,6 +662,9 @@ func describe(res *attention.Result, spec *attention.Spec) string {
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if noun == "query" {
+		return strconv.Itoa(n) + " queries"
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }
