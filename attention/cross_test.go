@@ -242,3 +242,22 @@ func TestCrossAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossExplainCell: ExplainCell works a cross-attention weight out with
+// the engine's own numbers, for query sides longer and shorter than the
+// key/value side, masked or not.
+func TestCrossExplainCell(t *testing.T) {
+	for _, c := range []struct{ n, m int }{{2, 5}, {5, 3}} {
+		in := randomInput(c.n, 8, 2, 8, true, attention.Options{Causal: true, Valid: c.m - 1, Scale: true, Temperature: 0.7})
+		in.XKV = randomDense(c.m, 8, 9, "x_kv", 3)
+		var r attention.Result
+		attention.Forward(&r, in)
+		for h, head := range r.Heads {
+			for i := range c.n {
+				for j := range c.m {
+					checkExplanation(t, &r, head, attention.ExplainCell(&r, h, i, j), h, i, j, 4)
+				}
+			}
+		}
+	}
+}
