@@ -41,9 +41,8 @@ type Input struct {
 //
 // Matrices of a Result share memory: the heads' Q, K and V are column blocks
 // of X·Wq, XKV·Wk and XKV·Wv (X·Wk and X·Wv without XKV), their Output column
-// blocks of Concat, and Output
-// is Concat itself when there is no Wo. Forward into the same Result
-// overwrites them.
+// blocks of Concat, and Output is Concat itself when there is no Wo. Forward
+// into the same Result overwrites them.
 type Result struct {
 	Tokens   []string
 	X        *mat.Dense // the input, as Forward was given it

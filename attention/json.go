@@ -16,12 +16,13 @@ import (
 //	 "weights_mean": [[...]...], "output": [[...]...],
 //	 "grad": {"x", "x_kv", "wq", "wk", "wv", "wo"}}
 //
-// with every matrix an array of rows. "grad" is present only when r.Grad is
-// not nil, its "x_kv" only in cross-attention, and its "wo" only when there is an output projection. "x" is present only when r.FromText
-// (in matrix mode the caller has X already). "tokens_kv" is present only in
-// cross-attention (r.XKV not nil), and "x_kv" only then and in text mode. Numbers are written in the
-// shortest form that reads back as the same float64, as encoding/json writes
-// them; −0 is written 0. Concat is not part of the format. MarshalJSON
+// with every matrix an array of rows. "tokens_kv" is present only in
+// cross-attention (r.XKV not nil). "x" is present only when r.FromText (in
+// matrix mode the caller has X already), "x_kv" only then and in
+// cross-attention. "grad" is present only when r.Grad is not nil, its "x_kv"
+// only in cross-attention and its "wo" only when there is an output
+// projection. Numbers are written in the shortest form that reads back as
+// the same float64, as encoding/json writes them; −0 is written 0. Concat is not part of the format. MarshalJSON
 // returns an error if a matrix holds NaN or ±Inf, which JSON cannot carry.
 func (r *Result) MarshalJSON() ([]byte, error) {
 	e := jsonEncoder{buf: make([]byte, 0, 1024)}

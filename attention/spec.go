@@ -272,16 +272,16 @@ func typeName(t reflect.Type) string {
 // Resolve returns a *SpecError naming the field for: text and x both given or
 // neither; x_kv with text or text_kv with x; tokens_kv without x_kv; x_kv
 // columns ≠ d_model; tokens_kv of another count than the rows of x_kv; an
-// empty, ragged or non-finite matrix; shapes that do not agree
-// (wq/wk/wv rows ≠ d_model, columns that heads does not divide, wq and wk of
-// different widths, d_k different from a given wq's, wo rows ≠ heads·d_v);
-// tokens of another count than the rows of x; an unknown mask; valid outside
-// 0…n; temperature below MinTemperature or not finite; a number of a matrix
-// above MaxAbsValue in magnitude, NaN or ±Inf; heads, d_model, d_k or n
-// (or m) outside their limits (MaxHeads, MaxDModel, MaxTokens), or a problem larger
-// than MaxCells;
-// positional without text; text with no tokens or too many; a grad_output
-// not of the output's shape (n × d_out, n × heads·d_v without wo).
+// empty, ragged or non-finite matrix; shapes that do not agree (wq/wk/wv
+// rows ≠ d_model, columns that heads does not divide, wq and wk of different
+// widths, d_k different from a given wq's, wo rows ≠ heads·d_v); tokens of
+// another count than the rows of x; an unknown mask; valid outside 0…m (m = n
+// in self-attention); temperature below MinTemperature or not finite; a
+// number of a matrix above MaxAbsValue in magnitude, NaN or ±Inf; heads,
+// d_model, d_k, n or m outside their limits (MaxHeads, MaxDModel,
+// MaxTokens), or a problem larger than MaxCells; positional without text;
+// text or text_kv with no tokens or too many; a grad_output not of the
+// output's shape (n × d_out, n × heads·d_v without wo).
 func (s *Spec) Resolve() (*Input, error) {
 	return s.resolve(generate, nil, nil)
 }
