@@ -1,6 +1,6 @@
-// Package attention computes self- and cross-attention, step by step, in float64, with
-// every intermediate kept for display: the engine behind the attention
-// visualizer's heatmaps and its command line.
+// Package attention computes self- and cross-attention, step by step, in
+// float64, with every intermediate kept for display: the engine behind the
+// attention visualizer's heatmaps and its command line.
 //
 // # Softmax
 //

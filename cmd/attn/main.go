@@ -1,5 +1,6 @@
-// Command attn computes self-attention from the command line: the same math
-// as the attention visualizer in the browser, for people who want numbers.
+// Command attn computes self- and cross-attention from the command line: the
+// same math as the attention visualizer in the browser, for people who want
+// numbers.
 //
 // Usage:
 //
