@@ -205,17 +205,10 @@ func (c *Chart) OnDismount() {
 		c.observer.Call("disconnect")
 		c.observer = nil
 	}
-	if c.chart != nil {
-		c.chart.Call("dispose")
-		c.chart = nil
-	}
-	c.releaseImage()
-	for _, f := range []*app.Func{&c.onResize, &c.formatter, &c.onClick} {
-		if *f != nil {
-			(*f).Release()
-			*f = nil
-		}
-	}
+	ci := &c.image
+	disposeLater(c.chart, c.onResize, c.formatter, c.onClick, ci.render, ci.move, ci.click, ci.out, ci.formatter)
+	c.chart, c.onResize, c.formatter, c.onClick = nil, nil, nil, nil
+	*ci = chartImage{}
 	c.drawn = ""
 	c.drawnParts = ChartParts{}
 	c.media = chartMedia{}

@@ -228,15 +228,3 @@ func drawGaps(ctx app.Value, cols, rows int, w, h, dpr float64) {
 // maxImageSide bounds the drawn image's canvas, in device pixels: 4096² is
 // 64 MB, beside ECharts' own canvas of the chart.
 const maxImageSide = 4096
-
-// releaseImage frees what setImage and listenImage made.
-func (c *Chart) releaseImage() {
-	ci := &c.image
-	for _, f := range []*app.Func{&ci.render, &ci.move, &ci.click, &ci.out, &ci.formatter} {
-		if *f != nil {
-			(*f).Release()
-			*f = nil
-		}
-	}
-	*ci = chartImage{}
-}

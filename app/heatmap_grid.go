@@ -89,16 +89,8 @@ func (g *HeatmapGrid) OnDismount() {
 		g.observer.Call("disconnect")
 		g.observer = nil
 	}
-	if g.chart != nil {
-		g.chart.Call("dispose")
-		g.chart = nil
-	}
-	for _, f := range g.renders {
-		f.Release()
-	}
-	if g.onResize != nil {
-		g.onResize.Release()
-	}
+	disposeLater(g.chart, append(g.renders, g.onResize)...)
+	g.chart = nil
 	g.renders, g.onResize, g.layers, g.boxes, g.sizes = nil, nil, nil, nil, nil
 }
 

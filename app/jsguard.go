@@ -74,3 +74,26 @@ const EngineGuardScript = `<script id="engine-guard">
   });
 })();
 </script>`
+
+// disposeLater disposes of the ECharts instance chart (if not nil) and then
+// releases funcs, the Go functions it calls, in a task of their own. A Go
+// function that ECharts calls while it draws (a custom series' renderItem)
+// lets go-app's goroutines run before it returns, and a chart dismounted
+// then would be disposed in the middle of its own drawing, which throws
+// ("Cannot read properties of null").
+func disposeLater(chart app.Value, funcs ...app.Func) {
+	var done app.Func
+	done = jsFunc(func(app.Value, []app.Value) any {
+		if chart != nil {
+			tryJS(func() { chart.Call("dispose") })
+		}
+		for _, f := range funcs {
+			if f != nil {
+				f.Release()
+			}
+		}
+		done.Release()
+		return nil
+	})
+	app.Window().Call("setTimeout", done, 0)
+}
