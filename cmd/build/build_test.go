@@ -21,7 +21,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	ui "github.com/attnviz/attnviz/app"
+	"github.com/attnviz/attnviz/app/page"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -100,8 +100,8 @@ func TestAppWorker(t *testing.T) {
 		`ignoreSearch: request.mode === "navigate"`,
 		"await pageDrawn();\n    await installWorker();\n    await self.skipWaiting();",
 		"await self.clients.claim();",
-		`page.postMessage({ type: "` + ui.WorkerAsksDrawn + `" });`,
-		`event.data.type === "` + ui.PageHasDrawn + `"`,
+		`page.postMessage({ type: "` + page.WorkerAsksDrawn + `" });`,
+		`event.data.type === "` + page.PageHasDrawn + `"`,
 	} {
 		if !strings.Contains(appWorkerJS, want) {
 			t.Errorf("app-worker.js lacks %q", want)
@@ -407,14 +407,14 @@ func TestGenerateSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pics, err := ui.FirstPictures()
+	pics, err := page.FirstPictures()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(pics) < 2 {
 		t.Errorf("%d pictures of the first heatmap, want one per layout of its media rules: %v", len(pics), pics)
 	}
-	if want := ui.FirstPictureCSS(pics); !bytes.Contains(css, []byte(want)) {
+	if want := page.FirstPictureCSS(pics); !bytes.Contains(css, []byte(want)) {
 		t.Errorf("web/app.css does not show the first heatmap's pictures %v; it must have these rules:\n%s", pics, want)
 	}
 	web := t.TempDir()

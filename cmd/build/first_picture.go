@@ -12,13 +12,13 @@ import (
 	"strings"
 	"sync"
 
-	ui "github.com/attnviz/attnviz/app"
+	"github.com/attnviz/attnviz/app/page"
 )
 
 // drawFirstPictures writes into webDir the pictures of the first heatmap
 // (app/first_picture.go), in place of any older ones: ECharts' own SVG of
-// ui.FirstHeatmapOption, drawn in Node by cmd/build/first-heatmap.cjs with
-// the ECharts of node_modules, for each of ui.FirstPictures.
+// page.FirstHeatmapOption, drawn in Node by cmd/build/first-heatmap.cjs with
+// the ECharts of node_modules, for each of page.FirstPictures.
 func drawFirstPictures(root, webDir string) error {
 	old, err := filepath.Glob(filepath.Join(webDir, "first-heatmap*.svg"))
 	if err != nil {
@@ -29,11 +29,11 @@ func drawFirstPictures(root, webDir string) error {
 			return err
 		}
 	}
-	option, err := ui.FirstHeatmapOption()
+	option, err := page.FirstHeatmapOption()
 	if err != nil {
 		return err
 	}
-	pics, err := ui.FirstPictures()
+	pics, err := page.FirstPictures()
 	if err != nil {
 		return err
 	}

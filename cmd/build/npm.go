@@ -110,13 +110,13 @@ func bundleECharts(root, dst string) error {
 	return os.Rename(tmp, dst)
 }
 
-// wasmGCFlags turns inlining off in the app package only: its Render
+// wasmGCFlags turns inlining off in the app packages only: their Render
 // methods inline go-app's element builders at every call, which made
 // app.wasm about 30 KB gzip larger (2.499 → 2.468 MB, `go run ./cmd/wasmsize`
 // shows the code by package). The app's Go code is a few per cent of a
 // keystroke's time (ECharts' drawing is most of it), and the engine
 // (attention/) keeps its inlining.
-const wasmGCFlags = "-gcflags=github.com/attnviz/attnviz/app=-l"
+const wasmGCFlags = "-gcflags=github.com/attnviz/attnviz/app/...=-l"
 
 // buildWasm compiles ./cmd/wasm for the browser into dst.
 func buildWasm(root, dst string) error {

@@ -18,7 +18,7 @@ import (
 	"strconv"
 	"strings"
 
-	ui "github.com/attnviz/attnviz/app"
+	"github.com/attnviz/attnviz/app/page"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -59,9 +59,9 @@ func newHandler(prefix string, wasmSize int64, files []string) *app.Handler {
 		Scripts: []string{"/web/echarts.js defer"},
 		RawHeaders: []string{
 			`<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`,
-			ui.LinkGuardScript,
-			ui.FirstPictureScript,
-			ui.EngineGuardScript,
+			page.LinkGuardScript,
+			page.FirstPictureScript,
+			page.EngineGuardScript,
 		},
 		CacheableResources: files,
 		Resources:          prefixResolver{prefix: prefix},
@@ -96,7 +96,7 @@ func generateSite(webDir, outDir, prefix string) error {
 	}
 	// The files the handler and app.css name; the service worker's
 	// install fails without any one of them.
-	pics, err := ui.FirstPictures()
+	pics, err := page.FirstPictures()
 	if err != nil {
 		return err
 	}
@@ -123,7 +123,7 @@ func generateSite(webDir, outDir, prefix string) error {
 	}
 	slices.Sort(paths)
 
-	ui.Routes()
+	page.Routes()
 	h := newHandler(prefix, int64(len(files["app.wasm"])), paths)
 	h.Version = siteVersion(prefix, h, files)
 

@@ -5,11 +5,11 @@
 package main
 
 import (
-	ui "github.com/attnviz/attnviz/app"
+	"github.com/attnviz/attnviz/app/page"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 func main() {
-	ui.Routes()
+	page.Routes()
 	app.RunWhenOnBrowser()
 }

@@ -46,7 +46,7 @@ func main() {
 		defer os.RemoveAll(dir)
 		path = filepath.Join(dir, "app.wasm")
 		// As cmd/build builds it (its wasmGCFlags), names kept.
-		cmd := exec.Command("go", "build", "-trimpath", "-gcflags=github.com/attnviz/attnviz/app=-l", "-o", path, "./cmd/wasm")
+		cmd := exec.Command("go", "build", "-trimpath", "-gcflags=github.com/attnviz/attnviz/app/...=-l", "-o", path, "./cmd/wasm")
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 		if err := cmd.Run(); err != nil {

@@ -1,0 +1,232 @@
+package chart
+
+import (
+	"math"
+
+	"github.com/attnviz/attnviz/app/dom"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// chartImage draws a HeatmapImage for a Chart (see heatmap_image.go): the
+// option's custom series calls render, which returns the image element of
+// its imageLayer. The pointer handlers give the tooltip and the clicks that
+// the heatmap series gives for its own cells.
+type chartImage struct {
+	imageLayer
+	tip string
+
+	render, move, click, out, formatter app.Func
+}
+
+// imageLayer is one HeatmapImage as an ECharts image element covering the
+// cells of its grid. The pixels go into src, a canvas of one pixel per
+// cell; dst is src scaled to the size drawn, in device pixels, without
+// smoothing, so that cells stay sharp squares (ECharts would scale src
+// smoothly, blurring them).
+type imageLayer struct {
+	img        *HeatmapImage // drawn into src
+	src, dst   app.Value
+	dstW, dstH int  // dst's size, in device pixels
+	stale      bool // src has changed since dst was drawn
+
+	x, y, w, h float64 // where the cells were last drawn, in CSS pixels of the chart
+}
+
+// setImage puts img into the Chart's layer, to be drawn at the next render.
+func (c *Chart) setImage(img *HeatmapImage) {
+	if c.image.render == nil {
+		c.listenImage()
+	}
+	c.image.set(img)
+}
+
+// set puts img into src, to be drawn at the next render.
+func (l *imageLayer) set(img *HeatmapImage) {
+	if l.img.same(img) {
+		l.img = img // the same picture; keep the newer values
+		return
+	}
+	doc := app.Window().Get("document")
+	if l.src == nil {
+		l.src = doc.Call("createElement", "canvas")
+		l.dst = doc.Call("createElement", "canvas")
+	}
+	l.src.Set("width", img.Cols)
+	l.src.Set("height", img.Rows)
+	pixels := app.Window().Get("Uint8ClampedArray").New(len(img.RGBA))
+	app.CopyBytesToJS(pixels, img.RGBA)
+	data := app.Window().Get("ImageData").New(pixels, img.Cols, img.Rows)
+	l.src.Call("getContext", "2d").Call("putImageData", data, 0, 0)
+	l.img, l.stale = img, true
+}
+
+// listenImage makes the functions ECharts and zrender call for an image.
+func (c *Chart) listenImage() {
+	ci := &c.image
+	ci.render = dom.Func(func(_ app.Value, args []app.Value) any {
+		if len(args) < 2 || ci.img == nil {
+			return nil
+		}
+		return ci.element(args[1])
+	})
+	ci.formatter = dom.Func(func(app.Value, []app.Value) any { return ci.tip })
+	ci.move = dom.Func(func(_ app.Value, args []app.Value) any {
+		if ci.img == nil || c.Tooltip == nil {
+			return nil // a heatmap series, with a tooltip and hover of its own, or a thumbnail
+		}
+		row, col, x, y, ok := c.imageCell(args)
+		c.hover(Cell{I: row, J: col, On: ok})
+		if !ok {
+			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
+			return nil
+		}
+		v, _ := ci.img.At(row, col)
+		if ci.tip = c.Tooltip(row, col, v); ci.tip == "" {
+			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
+			return nil // a cell with nothing to tell
+		}
+		// A tooltip of its own at the pointer, as ECharts shows for axis
+		// labels; its formatter (a function: ECharts would read a string as
+		// a template) gives ci.tip.
+		c.chart.Call("dispatchAction", map[string]any{
+			"type": "showTip", "x": x, "y": y,
+			"tooltip": map[string]any{"formatter": ci.formatter},
+		})
+		return nil
+	})
+	ci.out = dom.Func(func(app.Value, []app.Value) any {
+		c.hover(Cell{})
+		if c.chart != nil {
+			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
+		}
+		return nil
+	})
+	ci.click = dom.Func(func(_ app.Value, args []app.Value) any {
+		row, col, _, _, ok := c.imageCell(args)
+		if !ok || c.OnCell == nil {
+			return nil
+		}
+		var e app.Event
+		if ev := args[0].Get("event"); ev.Truthy() {
+			e = app.Event{Value: ev}
+		}
+		c.ctx.Dispatch(func(ctx app.Context) { c.OnCell(ctx, e, row, col) })
+		return nil
+	})
+	zr := c.chart.Call("getZr")
+	zr.Call("on", "mousemove", ci.move)
+	zr.Call("on", "click", ci.click)
+	zr.Call("on", "globalout", ci.out)
+}
+
+// hover rings cell, the one under the pointer (none if not On), if it is
+// another than the one ringed.
+func (c *Chart) hover(cell Cell) {
+	if cell == c.outlines.hover.cell {
+		return
+	}
+	c.outlines.hover.cell = cell
+	c.placeOutlines()
+}
+
+// imageCell returns the cell under a zrender pointer event, args[0], and the
+// pointer's position in the chart.
+func (c *Chart) imageCell(args []app.Value) (row, col int, x, y float64, ok bool) {
+	ci := &c.image
+	if c.chart == nil || ci.img == nil || len(args) == 0 {
+		return 0, 0, 0, 0, false
+	}
+	x, y = args[0].Get("offsetX").Float(), args[0].Get("offsetY").Float()
+	finder := map[string]any{"gridIndex": 0}
+	point := []any{x, y}
+	if !c.chart.Call("containPixel", finder, point).Bool() {
+		return 0, 0, x, y, false
+	}
+	at := c.chart.Call("convertFromPixel", finder, point)
+	if at.Type() != app.TypeObject || at.Length() < 2 {
+		return 0, 0, x, y, false
+	}
+	col, row = int(math.Round(at.Index(0).Float())), int(math.Round(at.Index(1).Float()))
+	_, ok = ci.img.At(row, col)
+	return row, col, x, y, ok
+}
+
+// element is the custom series' renderItem: it returns the image element
+// that covers the cells, dst redrawn at the size it is drawn. api is
+// ECharts' renderItem API.
+func (l *imageLayer) element(api app.Value) any {
+	rows, cols := l.img.Rows, l.img.Cols
+	first := api.Call("coord", []any{0, 0})              // the centre of the top-left cell
+	last := api.Call("coord", []any{cols - 1, rows - 1}) // of the bottom-right one
+	cell := api.Call("size", []any{1, 1})
+	cw, ch := cell.Index(0).Float(), cell.Index(1).Float()
+	x, y := first.Index(0).Float()-cw/2, first.Index(1).Float()-ch/2
+	w, h := last.Index(0).Float()-first.Index(0).Float()+cw, last.Index(1).Float()-first.Index(1).Float()+ch
+	dpr := dom.DevicePixelRatio()
+	// On whole device pixels, dst is drawn 1:1: its cells and lines stay
+	// sharp.
+	x0, y0 := math.Round(x*dpr), math.Round(y*dpr)
+	x1, y1 := math.Round((x+w)*dpr), math.Round((y+h)*dpr)
+	x, y, w, h = x0/dpr, y0/dpr, (x1-x0)/dpr, (y1-y0)/dpr
+	if !(w > 0 && h > 0) {
+		return nil
+	}
+	l.x, l.y, l.w, l.h = x, y, w, h
+	dw, dh := min(int(x1-x0), maxImageSide), min(int(y1-y0), maxImageSide)
+	if dw != l.dstW || dh != l.dstH {
+		l.dst.Set("width", dw)
+		l.dst.Set("height", dh)
+		l.dstW, l.dstH, l.stale = dw, dh, true
+	}
+	l.paint(dpr)
+	style := app.Window().Get("Object").New()
+	style.Set("image", l.dst)
+	style.Set("x", x)
+	style.Set("y", y)
+	style.Set("width", w)
+	style.Set("height", h)
+	el := app.Window().Get("Object").New()
+	el.Set("type", "image")
+	el.Set("style", style)
+	return el
+}
+
+// paint draws src into dst, at dst's size, if src has changed since.
+func (l *imageLayer) paint(dpr float64) {
+	if !l.stale || l.img == nil || l.dst == nil {
+		return
+	}
+	rows, cols, dw, dh := l.img.Rows, l.img.Cols, l.dstW, l.dstH
+	ctx := l.dst.Call("getContext", "2d")
+	// Sharp cells when scaling up; a smooth average when a thumbnail has
+	// more cells than pixels.
+	ctx.Set("imageSmoothingEnabled", dw < cols || dh < rows)
+	ctx.Call("clearRect", 0, 0, dw, dh)
+	ctx.Call("drawImage", l.src, 0, 0, dw, dh)
+	if l.img.Gaps {
+		drawGaps(ctx, cols, rows, float64(dw), float64(dh), dpr)
+	}
+	l.stale = false
+}
+
+// drawGaps draws, on a 2D context of size w × h device pixels showing cols
+// × rows cells, the white line of one CSS pixel (dpr device pixels) that a
+// heatmap series draws between two cells, where cells are wide enough to
+// keep most of their colour.
+func drawGaps(ctx app.Value, cols, rows int, w, h, dpr float64) {
+	if w/float64(cols) < 4*dpr || h/float64(rows) < 4*dpr {
+		return
+	}
+	ctx.Set("fillStyle", "#ffffff")
+	for j := 1; j < cols; j++ {
+		ctx.Call("fillRect", math.Round(float64(j)*w/float64(cols)-dpr/2), 0, dpr, h)
+	}
+	for i := 1; i < rows; i++ {
+		ctx.Call("fillRect", 0, math.Round(float64(i)*h/float64(rows)-dpr/2), w, dpr)
+	}
+}
+
+// maxImageSide bounds the drawn image's canvas, in device pixels: 4096² is
+// 64 MB, beside ECharts' own canvas of the chart.
+const maxImageSide = 4096

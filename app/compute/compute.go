@@ -1,0 +1,219 @@
+package compute
+
+import (
+	"errors"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/attention"
+	"github.com/attnviz/attnviz/attention/text"
+)
+
+// Need is a set of the results beyond the main attention that a view shows:
+// the page's registry of views says which each view needs.
+type Need uint8
+
+// The results a view may need.
+const (
+	NeedComparison Need = 1 << iota // Results.Comparison: two sentences, and no mask against the causal mask
+	NeedBatch                       // Results.Batch: two sentences padded into one batch
+	NeedSweep                       // Results.Sweep: the saturation over d_k (run in steps: SweepStep)
+	NeedCell                        // Results.Cell: the selected weight worked out by hand
+	NeedSteps                       // Results.Scaled: the matrices of the pipeline's steps that the result does not hold
+	NeedRowStats                    // Results.Rows: each row's largest weight and entropy
+)
+
+// Results are what the views show, computed from a State.
+type Results struct {
+	// Result is the attention the charts show: the last input the engine
+	// accepted, nil when the text is empty. It is reused in place by the
+	// next run, so a view must not keep it or anything it points to, and it
+	// must key what it derives from it by Rev.
+	Result *attention.Result
+	Rev    int // increases with every run that changes Result
+
+	// Rejected says why the current input is rejected, as a message key of
+	// app/i18n and its argument; Key is "" when it is not. Result then
+	// stays the last accepted one.
+	Rejected Problem
+
+	// The head choice, made here and nowhere else.
+	Heads    int // the heads the charts have: Result's, or the State's when there is none
+	Head     int // the head shown large: State.Head, or state.HeadMean where the charts lack it
+	StepHead int // the head whose computation the pipeline and the cell panel show: Head, or head 0 for the mean
+
+	Cell   *attention.CellExplanation // for NeedCell: weight State.Cell of StepHead, nil when none of Result is selected
+	Scaled *mat.Dense                 // for NeedSteps: the scores of StepHead divided by √d_k and T; nil otherwise
+	Rows   []RowStat                  // for NeedRowStats: the rows of Head's weights; nil otherwise
+
+	Comparison *Comparison // for NeedComparison; nil otherwise
+	Batch      *Batch      // for NeedBatch; nil otherwise
+	Sweep      *Sweep      // for NeedSweep: the last whole sweep, nil before the first
+}
+
+// A Problem is a message key of app/i18n and its argument.
+type Problem struct {
+	Key string
+	Arg any
+}
+
+// mainKey is what the main attention is computed from.
+type mainKey struct {
+	in  state.Input
+	own bool // the view's own input (State.OwnInput) in place of the sentence
+}
+
+// A Computer turns the page's State into its Results. It owns the engines
+// and keeps their results while what they are computed from is unchanged:
+// a keystroke runs the main engine once, a click on a head none. The zero
+// Computer is ready to use; it is not safe for concurrent use.
+type Computer struct {
+	engine  attention.Engine
+	key     mainKey
+	started bool // key holds what Results were computed from
+	res     Results
+
+	cell   cached[cellKey, *attention.CellExplanation]
+	scaled cached[headOf, *mat.Dense]
+	rows   cached[headOf, []RowStat]
+
+	comparison comparer
+	batch      batcher
+	sweep      sweeper
+}
+
+// Update computes what s needs that is out of date and returns the
+// Results. The sweep it only queues (SweepPending, SweepStep): it takes 14
+// runs of the engine, too long for one keystroke.
+func (c *Computer) Update(s state.State, needs Need) Results {
+	if k := (mainKey{s.Input, s.OwnInput()}); !c.started || k != c.key {
+		c.key, c.started = k, true
+		c.runMain(s)
+	}
+	c.res.Heads, c.res.Head, c.res.StepHead = headsOf(s, c.res.Result)
+	c.res.Comparison, c.res.Batch, c.res.Sweep = nil, nil, nil
+	c.res.Cell, c.res.Scaled, c.res.Rows = nil, nil, nil
+	c.derive(s, needs)
+	if needs&NeedComparison != 0 && c.res.Result != nil {
+		c.res.Comparison = c.comparison.update(s, c.res.Head)
+	}
+	if needs&NeedBatch != 0 && c.res.Result != nil {
+		c.res.Batch = c.batch.update(s, c.res.Head)
+	}
+	if needs&NeedSweep != 0 && c.res.Result != nil {
+		c.res.Sweep = c.sweep.update(s, len(c.res.Result.Tokens))
+	}
+	return c.res
+}
+
+// derive makes what needs asks of the main result: the worked-out cell, the
+// rows' statistics and the scaled scores, each kept while its key is the same.
+func (c *Computer) derive(s state.State, needs Need) {
+	r := c.res.Result
+	if r == nil {
+		return
+	}
+	h := headOf{c.res.Rev, c.res.StepHead}
+	if needs&NeedCell != 0 && s.Cell.In(len(r.Tokens)) {
+		c.res.Cell = c.cell.get(cellKey{h, s.Cell}, func(old *attention.CellExplanation) *attention.CellExplanation {
+			e := attention.ExplainCell(r, h.head, s.Cell.I, s.Cell.J)
+			return &e
+		})
+	}
+	if needs&NeedRowStats != 0 {
+		c.res.Rows = c.rows.get(headOf{c.res.Rev, c.res.Head}, func([]RowStat) []RowStat {
+			return rowStats(HeadWeights(r, c.res.Head))
+		})
+	}
+	if needs&NeedSteps != 0 {
+		c.res.Scaled = c.scaled.get(h, func(old *mat.Dense) *mat.Dense {
+			return attention.ScaledScores(old, r, h.head) // reuses the last one's memory
+		})
+	}
+}
+
+// RowStat is how peaked one row of weights is: its largest weight and its
+// entropy in nats (attention.MaxWeight, attention.Entropy).
+type RowStat struct {
+	Max, Entropy float64
+}
+
+// rowStats returns the RowStat of every row of w.
+func rowStats(w *mat.Dense) []RowStat {
+	n, _ := w.Dims()
+	stats := make([]RowStat, n)
+	for i := range stats {
+		row := w.RawRowView(i)
+		stats[i] = RowStat{attention.MaxWeight(row), attention.Entropy(row)}
+	}
+	return stats
+}
+
+// headOf names one head of one main result.
+type headOf struct {
+	rev, head int
+}
+
+// cellKey names one weight of one head of one main result.
+type cellKey struct {
+	headOf
+	cell state.CellRef
+}
+
+// cached holds the last value made for a key.
+type cached[K comparable, V any] struct {
+	key K
+	val V
+	ok  bool
+}
+
+// get returns the value of k: the one held, or make's, given the one held
+// (to reuse), which it then holds.
+func (c *cached[K, V]) get(k K, make func(old V) V) V {
+	if !c.ok || c.key != k {
+		c.key, c.val, c.ok = k, make(c.val), true
+	}
+	return c.val
+}
+
+// runMain runs the engine on the input of s. On success Result becomes its
+// result; empty text clears Result (the views then prompt for a sentence);
+// any other rejection sets Rejected and leaves Result as it was, so the
+// last valid charts stay.
+func (c *Computer) runMain(s state.State) {
+	res, err := c.engine.Run(s.Spec())
+	if err == nil {
+		c.res.Result, c.res.Rejected = res, Problem{}
+		c.res.Rev++
+		return
+	}
+	// Only the text can be wrong: every other setting comes from a choice.
+	// Tokenizing again, on this rare path, tells which way.
+	tokens, terr := text.Tokenize(s.Text)
+	switch {
+	case errors.Is(terr, text.ErrTooManyTokens):
+		c.res.Rejected = Problem{"error.tooMany", text.MaxTokens}
+	case terr == nil && len(tokens) == 0:
+		c.res.Result, c.res.Rejected = nil, Problem{}
+		c.res.Rev++
+	default:
+		c.res.Rejected = Problem{"error.rejected", err.Error()}
+	}
+}
+
+// headsOf makes the head choice of s for the charts of r (nil for none):
+// see Results.Heads, Head and StepHead.
+func headsOf(s state.State, r *attention.Result) (heads, head, stepHead int) {
+	heads, head = s.Heads, s.Head
+	if r != nil {
+		heads = len(r.Heads)
+	}
+	if head >= heads || head < state.HeadMean {
+		head = state.HeadMean
+	}
+	if head == state.HeadMean {
+		return heads, head, 0
+	}
+	return heads, head, head
+}

@@ -1,0 +1,477 @@
+package page
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/dom"
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/app/views"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Routes registers the visualizer's page with go-app's router. The wasm
+// entry point and the static-site generator both call it.
+func Routes() {
+	if app.IsClient && sanitizeLocation() {
+		badLinkAtStart = true
+	}
+	app.Route("/", func() app.Composer { return &Page{} })
+}
+
+// linkInterval is the least time between two rewrites of the link: Safari
+// throws after 100 history.replaceState calls in 30 seconds.
+const linkInterval = 350 * time.Millisecond
+
+// Page is the visualizer: the state, the compute.Computer that makes its
+// results, and the view that shows them (registry.go). It owns the
+// state.State; the components below it get copies and change it through its
+// views.Setter.
+type Page struct {
+	app.Compo
+
+	state    state.State
+	comp     compute.Computer // owns the engines
+	res      compute.Results  // what the views show
+	sweepGen int              // the sweep whose runs are scheduled (scheduleSweep)
+
+	notice string // i18n key of a dismissible notice; "" for none
+
+	ctx         app.Context  // the page's own context, from OnMount
+	hooks       []app.Func   // the functions of window.attnviz
+	live        views.Live   // the view's drawer of heatmaps in the event (app/views/live.go)
+	worker      workerAnswer // answers the service worker (browser.go)
+	early       earlyInput   // what was typed before the wasm ran (browser.go)
+	link        string       // the link state last read from or written to the URL
+	linkWritten time.Time
+	linkPending bool // a rewrite of the link is scheduled
+}
+
+// OnInit opens the view the link asks for (in the browser; the server
+// pre-renders the default view) and computes it, before the first render.
+// What a visitor typed into the pre-rendered page meanwhile replaces the
+// link's sentence.
+func (p *Page) OnInit() {
+	lang, link := i18n.LangEN, ""
+	if app.IsClient {
+		lang = cmp.Or(storedLang(), browserLang(), i18n.LangEN)
+		link = linkState()
+		if badLinkAtStart {
+			badLinkAtStart = false
+			p.notice = "notice.badLink"
+		}
+		p.early = readEarlyInput()
+	}
+	p.open(link, state.DefaultState(lang))
+	p.link = link
+	if p.early.typed {
+		p.set(app.Context{}, app.Event{}, func(s *state.State) { s.Text = p.early.text })
+	}
+}
+
+// open shows the view of link, or def with a notice if link is malformed or
+// its input rejected: a link never opens on an error.
+func (p *Page) open(link string, def state.State) {
+	s, err := state.DecodeState(link, def)
+	if err == nil {
+		if err = known(s); err != nil {
+			s = def
+		}
+	}
+	if err != nil {
+		// A bad link is the user's input, not the program's fault: the notice
+		// says so, and the console stays free of errors.
+		p.notice = "notice.badLink"
+	}
+	p.state = s
+	p.update()
+	if p.res.Rejected.Key != "" {
+		p.notice = "notice.badLink"
+		p.state = def
+		p.update()
+	}
+}
+
+// known returns an error if s names a view or a pipeline step that does
+// not exist: the link codec (app/state) reads ids, and the page knows which
+// there are.
+func known(s state.State) error {
+	if viewByID(s.View) == nil {
+		return errors.New("link state: view: no such view")
+	}
+	if s.Step != "" && !views.HasStep(s.Step) {
+		return errors.New("link state: step: no such pipeline step")
+	}
+	return nil
+}
+
+// OnMount installs window.attnviz, writes the link back when it needs
+// mending, and starts the sweep that the first render asked for.
+func (p *Page) OnMount(ctx app.Context) {
+	p.ctx = ctx
+	setDocumentLang(p.state.Lang)
+	p.installHooks()
+	p.worker.start(func() bool { return p.res.Result == nil }) // an empty sentence has no charts
+	if p.link != "" || p.early.typed {
+		p.writeLink()
+	}
+	p.early.restoreCaret()
+	p.scheduleSweep(0)
+}
+
+// OnNav follows a link edited in the address bar (go-app calls OnNav on the
+// browser's popstate, which a change of fragment fires).
+func (p *Page) OnNav(ctx app.Context) {
+	if app.IsServer {
+		return
+	}
+	link := linkState()
+	if link == p.link {
+		return
+	}
+	p.open(link, state.DefaultState(p.state.Lang))
+	p.link = link
+	setDocumentLang(p.state.Lang)
+	p.writeLink()
+	ctx.Defer(func(app.Context) { // an empty sentence too (dom.SetInputValue)
+		dom.SetInputValue("sentence", p.state.Text)
+		dom.SetInputValue("sentence2", p.state.Text2)
+	})
+}
+
+// OnDismount removes window.attnviz, stops answering the service worker and
+// releases its functions.
+func (p *Page) OnDismount() {
+	dom.Try(func() { app.Window().Delete("attnviz") })
+	for _, f := range p.hooks {
+		f.Release()
+	}
+	p.hooks = nil
+	p.worker.stop()
+}
+
+// installHooks sets window.attnviz, the read-only accessors of the
+// end-to-end tests: result() returns the result the charts show as a JSON
+// string (null when the text is empty), state() the settings as an object.
+func (p *Page) installHooks() {
+	result := dom.Func(func(app.Value, []app.Value) any {
+		if p.res.Result == nil {
+			return nil
+		}
+		b, err := p.res.Result.MarshalJSON()
+		if err != nil {
+			app.Log("attnviz:", err)
+			return nil
+		}
+		return string(b)
+	})
+	settings := dom.Func(func(app.Value, []app.Value) any {
+		b, err := json.Marshal(p.state)
+		if err != nil {
+			return nil
+		}
+		return app.Window().Get("JSON").Call("parse", string(b))
+	})
+	p.hooks = []app.Func{result, settings}
+	dom.Try(func() {
+		hooks := app.Window().Get("Object").New()
+		hooks.Set("result", result)
+		hooks.Set("state", settings)
+		app.Window().Set("attnviz", hooks)
+	})
+}
+
+// set is the page's views.Setter.
+func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
+	start := dom.EventTime(e)
+	old := p.state
+	change(&p.state)
+	p.state.Normalize()
+	p.update()
+	p.afterChange(old)
+	p.scheduleLinkWrite()
+	if start <= 0 {
+		return
+	}
+	if p.res.Rejected.Key == "" && p.live.Draw(p.props()) {
+		// The view has drawn its heatmaps in this event, ahead of go-app's
+		// frame, which updates the rest of the page (app/views/live.go); it declines
+		// what changes more, such as another view. A rejected input's
+		// answer is its message, which the frame shows.
+		dom.MeasureSince(start)
+		return
+	}
+	// Defers run in order once the frame has updated the DOM, and the
+	// charts queue theirs (setOption) during that update: a defer queued
+	// by this one runs after every chart has drawn.
+	ctx.Defer(func(ctx app.Context) {
+		ctx.Defer(func(app.Context) { dom.MeasureSince(start) })
+	})
+}
+
+// props returns what the page hands its view.
+func (p *Page) props() views.Props {
+	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live}
+}
+
+// afterChange applies to the browser what changed since old.
+func (p *Page) afterChange(old state.State) {
+	if p.state.Lang != old.Lang {
+		storeLang(p.state.Lang)
+		setDocumentLang(p.state.Lang)
+	}
+}
+
+// update brings the results up to date with the state: the computer runs
+// what changed (a change of only how the result is looked at runs no
+// engine), and the sweep, if the view needs one, is scheduled.
+func (p *Page) update() {
+	p.res = p.comp.Update(p.state, p.needs())
+	p.scheduleSweep(sweepDelay)
+}
+
+// needs returns what the view shown needs computed.
+func (p *Page) needs() compute.Need {
+	if v := viewByID(p.state.View); v != nil {
+		return v.Needs
+	}
+	return 0
+}
+
+// sweepDelay is how long the settings must stay as they are before the
+// sweep of the new ones starts: typing waits for no sweep.
+const sweepDelay = 150 * time.Millisecond
+
+// scheduleSweep runs the pending sweep a run of the engine per task
+// (compute.Computer.SweepStep), the first after delay, unless it is
+// scheduled already. The line charts show the last whole sweep until the
+// new one is done. On the server (pre-rendering, tests), with no browser to
+// keep responsive, it runs the sweep at once.
+func (p *Page) scheduleSweep(delay time.Duration) {
+	gen, ok := p.comp.SweepPending()
+	switch {
+	case !ok:
+	case app.IsServer:
+		for !p.comp.SweepStep() {
+		}
+		p.res = p.comp.Update(p.state, p.needs())
+	case gen != p.sweepGen && p.ctx.Context != nil: // else OnMount schedules it
+		p.sweepGen = gen
+		p.ctx.After(delay, func(ctx app.Context) { p.sweepStep(ctx, gen) })
+	}
+}
+
+// sweepStep runs one run of sweep gen and schedules the next, while gen is
+// still the sweep to compute and its view is shown; the last one updates
+// the page.
+func (p *Page) sweepStep(ctx app.Context, gen int) {
+	if g, ok := p.comp.SweepPending(); !ok || g != gen || p.needs()&compute.NeedSweep == 0 {
+		if p.sweepGen == gen {
+			p.sweepGen = 0 // the view comes back to it (update)
+		}
+		ctx.PreventUpdate()
+		return
+	}
+	if !p.comp.SweepStep() {
+		ctx.PreventUpdate()
+		ctx.After(time.Millisecond, func(ctx app.Context) { p.sweepStep(ctx, gen) })
+		return
+	}
+	p.res = p.comp.Update(p.state, p.needs()) // the view renders the new lines
+}
+
+// scheduleLinkWrite rewrites the link now, or once linkInterval has passed
+// since the last rewrite.
+func (p *Page) scheduleLinkWrite() {
+	if p.linkPending || p.ctx.Context == nil {
+		return
+	}
+	wait := linkInterval - time.Since(p.linkWritten)
+	if wait <= 0 {
+		p.writeLink()
+		return
+	}
+	p.linkPending = true
+	p.ctx.After(wait, func(ctx app.Context) {
+		p.linkPending = false
+		p.writeLink()
+		ctx.PreventUpdate() // nothing on the page changed
+	})
+}
+
+// writeLink puts the current state into the URL, unless the input is
+// rejected: a copied link always opens a view that works.
+func (p *Page) writeLink() {
+	if p.res.Rejected.Key != "" {
+		return
+	}
+	link := p.state.Encode()
+	if link == p.link {
+		return
+	}
+	if replaceLinkState(link) {
+		p.link = link
+		p.linkWritten = time.Now()
+	}
+}
+
+// onSentence recomputes on every input event of #sentence. While an input
+// method composes (pinyin becoming 汉字), it waits for compositionend.
+func (p *Page) onSentence(ctx app.Context, e app.Event) {
+	if e.Value != nil && e.Get("isComposing").Truthy() {
+		return
+	}
+	v := ctx.JSSrc().Get("value").String()
+	p.set(ctx, e, func(s *state.State) { s.Text = v })
+}
+
+// Render returns the page.
+func (p *Page) Render() app.UI {
+	lang := p.state.Lang
+	v := viewByID(p.state.View)
+	if v == nil {
+		v = &registry[0]
+	}
+	// The head buttons are those of the charts, which keep the last valid
+	// result while the input is rejected.
+	heads, head := p.res.Heads, p.res.Head
+	ownInput := ""
+	if p.state.OwnInput() {
+		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
+	}
+	return app.Div().Class("page", ownInput).Body(
+		app.Header().Class("top").Body(
+			app.Div().Class("titles").Body(
+				app.H1().Text(i18n.T(lang, "app.title")),
+				app.P().Class("tagline").Text(i18n.T(lang, "app.tagline")),
+			),
+			p.tabs(lang),
+			p.langSwitch(lang),
+		),
+		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
+		app.Main().Body(
+			app.Section().Class("input").Body(
+				app.Label().For("sentence").Class("sentence-label").Text(i18n.T(lang, "sentence.label")),
+				app.Input().
+					ID("sentence").
+					Type("text").
+					Value(p.state.Text).
+					Placeholder(i18n.T(lang, "sentence.placeholder")).
+					MaxLength(1000).
+					AutoComplete(false).
+					Spellcheck(false).
+					Attr("autocapitalize", "off").
+					Aria("invalid", p.res.Rejected.Key != "").
+					OnInput(p.onSentence).
+					On("compositionend", p.onSentence),
+				app.If(p.res.Rejected.Key != "", func() app.UI {
+					return app.P().ID("error").Class("error").Role("alert").Text(i18n.Tf(lang, p.res.Rejected.Key, p.res.Rejected.Arg))
+				}),
+				p.tokens(lang),
+			),
+			app.Div().Class("workspace").Attr("inert", notYet()).Body(
+				app.Aside().Class("sidebar").Body(
+					&views.Controls{State: p.state, Set: p.set},
+					&views.ScalingControls{State: p.state, Set: p.set},
+					app.Div().Class("field").Body(
+						app.Span().Class("field-name").Text(i18n.T(lang, "head.label")),
+						&views.HeadPicker{Heads: heads, Selected: head, Lang: lang, Set: p.set},
+					),
+				),
+				app.Div().Class("stage").Body(
+					v.New(p.props()),
+				),
+			),
+		),
+		app.Footer().Body(app.P().Text(i18n.T(lang, "app.random"))),
+	)
+}
+
+// tokens lists the tokens the charts show.
+func (p *Page) tokens(lang string) app.UI {
+	if p.res.Result == nil {
+		return nil
+	}
+	items := make([]app.UI, len(p.res.Result.Tokens))
+	for i, t := range p.res.Result.Tokens {
+		items[i] = app.Li().Text(t)
+	}
+	stale := ""
+	if p.res.Rejected.Key != "" {
+		stale = "stale" // the charts' tokens, no longer the text's
+	}
+	return app.Div().Class("tokens", stale).Body(
+		app.Span().Class("tokens-count").Text(views.TokenCount(lang, len(items))),
+		app.Ol().Class("token-list").Aria("label", i18n.T(lang, "tokens.label")).Body(items...),
+	)
+}
+
+// langSwitch is the language select, #lang.
+func (p *Page) langSwitch(lang string) app.UI {
+	options := make([]app.UI, len(i18n.Langs))
+	for i, l := range i18n.Langs {
+		options[i] = views.Choice(l, i18n.T(l, "lang.name"), l == lang).Lang(l)
+	}
+	return app.Label().Class("lang").Attr("inert", notYet()).Body(
+		app.Span().Class("field-name").Text(i18n.T(lang, "lang.label")),
+		app.Select().
+			ID("lang").
+			Attr("value", lang).
+			OnChange(func(ctx app.Context, e app.Event) {
+				if l, ok := i18n.ParseLang(ctx.JSSrc().Get("value").String()); ok {
+					p.set(ctx, e, func(s *state.State) { s.Lang = l })
+				}
+			}).
+			Body(options...),
+	)
+}
+
+// tabs switches between the views.
+func (p *Page) tabs(lang string) app.UI {
+	tabs := make([]app.UI, len(registry))
+	for i, v := range registry {
+		on := v.ID == p.state.View
+		tabs[i] = app.Button().
+			Type("button").
+			Role("tab").
+			Class("tab", views.ClassIf(on, "on")).
+			Aria("selected", on).
+			DataSet("view", v.ID).
+			Text(i18n.T(lang, "view."+v.ID)).
+			OnClick(func(ctx app.Context, e app.Event) {
+				p.set(ctx, e, func(s *state.State) { s.View = v.ID })
+			})
+	}
+	return app.Nav().Class("tabs").Role("tablist").Aria("label", i18n.T(lang, "views.label")).Attr("inert", notYet()).Body(tabs...)
+}
+
+// notYet is the inert attribute of the pre-rendered page's controls, "" (no
+// attribute) in the live one. Until the wasm has loaded, a control would do
+// nothing, or its change would be undone when go-app replaces the page; only
+// the sentence works early (readEarlyInput). Inert, a control cannot be
+// focused or changed, and the loading badge says why.
+func notYet() string {
+	if app.IsServer {
+		return "inert"
+	}
+	return ""
+}
+
+// renderNotice is the dismissible notice, #notice.
+func (p *Page) renderNotice(lang string) app.UI {
+	return app.Div().ID("notice").Class("notice").Role("status").Body(
+		app.Span().Text(i18n.T(lang, p.notice)),
+		app.Button().
+			Type("button").
+			Class("dismiss").
+			Aria("label", i18n.T(lang, "notice.dismiss")).
+			Title(i18n.T(lang, "notice.dismiss")).
+			Text("×").
+			OnClick(func(ctx app.Context, e app.Event) { p.notice = "" }),
+	)
+}

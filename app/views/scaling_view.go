@@ -1,0 +1,170 @@
+package views
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/attnviz/attnviz/app/chart"
+	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// ScalingView shows what dividing the scores by √d_k, and by a temperature,
+// does: the selected head's weights with each row's largest weight and
+// entropy beside them, and how the mean of both over the rows changes with
+// d_k, with and without the scaling. The switch, the slider and the d_k
+// choice are the page's settings (ScalingControls).
+type ScalingView struct {
+	app.Compo
+
+	Props Props
+
+	main      string           // the heatmap's option, or
+	mainParts chart.ChartParts // its picture
+	mainTip   func(row, col int, v float64) string
+	mainKey   headKey
+
+	maxOpt, entOpt string // the sweep's line charts
+	optKey         sweepKey
+}
+
+// sweepKey is what the sweep's line charts are made of.
+type sweepKey struct {
+	sweep *compute.Sweep
+	lang  string
+}
+
+// Render returns the view.
+func (v *ScalingView) Render() app.UI {
+	lang := v.Props.State.Lang
+	r := v.Props.Result
+	if r == nil {
+		return emptyView(lang)
+	}
+	st := v.Props.State
+	head := v.Props.Head
+	name := headName(lang, head)
+	if key := (headKey{resultKey{v.Props.Rev, lang}, head}); key != v.mainKey {
+		h := WeightsHeatmap(r, head, lang, false)
+		v.main, v.mainParts = chart.Drawing(h, chart.OptionOf)
+		v.mainTip, v.mainKey = h.TooltipHTML, key
+	}
+	v.buildSweep(v.Props.Sweep, lang)
+
+	n := len(r.Tokens)
+	stats := v.Props.Rows
+	dk := state.EffectiveDK(st)
+	formula := "softmax(q·k / √" + strconv.Itoa(dk) + " / " + state.ShowTemperature(st.Temperature) + ")"
+	if st.NoScale {
+		formula = "softmax(q·k / " + state.ShowTemperature(st.Temperature) + ")"
+	}
+
+	rows := make([]app.UI, n)
+	for i := range n {
+		mx, ent := stats[i].Max, stats[i].Entropy
+		rows[i] = app.Tr().Body(
+			app.Th().Scope("row").Class("token-cell").Text(r.Tokens[i]),
+			app.Td().Class("num").Body(bar(mx, 1), app.Span().Text(strconv.FormatFloat(mx, 'f', 3, 64))),
+			app.Td().Class("num").Body(bar(ent, math.Log(float64(n))), app.Span().Text(strconv.FormatFloat(ent, 'f', 3, 64))),
+		)
+	}
+
+	return app.Section().Class("view", "view-scaling").Body(
+		app.Div().Class("panel").Body(
+			app.H2().Text(i18n.T(lang, "scaling.title")),
+			app.P().Class("lead").Text(i18n.T(lang, "scaling.intro")),
+			app.P().ID("scaling-formula").Class("formula").Text(formula),
+			app.P().Class("caption").Text(i18n.Tf(lang, "scaling.settings", dk, state.ShowTemperature(st.Temperature))),
+		),
+		app.Div().Class("scaling-main").Body(
+			app.Div().Class("panel").Body(
+				app.H3().Text(i18n.Tf(lang, "attn.title", name)),
+				app.Div().Class("chart-scroll").Body(&chart.Chart{
+					ID:      "heatmap",
+					Class:   "heatmap",
+					Label:   i18n.Tf(lang, "chart.label", name),
+					Option:  v.main,
+					Parts:   v.mainParts,
+					Tooltip: v.mainTip,
+					MinSize: heatmapMinSize(n),
+					Loading: i18n.T(lang, "chart.loading"),
+				}),
+			),
+			app.Div().Class("panel", "row-stats").Body(
+				app.H3().Text(i18n.T(lang, "scaling.rows")),
+				app.Div().Class("table-scroll").Body(
+					app.Table().ID("row-stats").Class("stats").Body(
+						app.THead().Body(app.Tr().Body(
+							app.Th().Scope("col").Text(i18n.T(lang, "term.query")),
+							app.Th().Scope("col").Text(i18n.T(lang, "scaling.max")),
+							app.Th().Scope("col").Text(i18n.T(lang, "scaling.entropy")),
+						)),
+						app.TBody().Body(rows...),
+					),
+				),
+				app.P().Class("caption").Text(i18n.Tf(lang, "scaling.entropy.note", n, strconv.FormatFloat(math.Log(float64(n)), 'f', 3, 64))),
+			),
+		),
+		app.Div().Class("panel").Body(
+			app.H3().Text(i18n.T(lang, "scaling.sweep")),
+			app.Div().Class("sweep-charts").Body(
+				&chart.Chart{ID: "sweep-max", Class: "line-chart", Label: i18n.T(lang, "scaling.sweep.max"), Option: v.maxOpt, Loading: i18n.T(lang, "chart.loading")},
+				&chart.Chart{ID: "sweep-entropy", Class: "line-chart", Label: i18n.T(lang, "scaling.sweep.entropy"), Option: v.entOpt, Loading: i18n.T(lang, "chart.loading")},
+			),
+			app.P().Class("caption").Text(i18n.T(lang, "scaling.sweep.caption")),
+			app.P().Class("caption").Text(i18n.T(lang, "scaling.sweep.init")),
+		),
+	)
+}
+
+// bar is a small horizontal bar of v out of full, behind a table number.
+func bar(v, full float64) app.UI {
+	f := 0.0
+	if full > 0 {
+		f = max(0, min(1, v/full))
+	}
+	return app.Span().Class("bar").Aria("hidden", "true").Style("width", strconv.FormatFloat(f*100, 'f', 1, 64)+"%")
+}
+
+// buildSweep makes the line charts of sw (nil: none yet) when they are
+// out of date.
+func (v *ScalingView) buildSweep(sw *compute.Sweep, lang string) {
+	key := sweepKey{sw, lang}
+	if key == v.optKey {
+		return
+	}
+	var points []compute.SweepPoint
+	tokens := 0
+	if sw != nil {
+		points, tokens = sw.Points, sw.Tokens
+	}
+	x := make([]string, len(points))
+	var maxS, maxR, entS, entR []float64
+	for i, p := range points {
+		x[i] = strconv.Itoa(p.DK)
+		maxS, maxR = append(maxS, p.MaxScaled), append(maxR, p.MaxRaw)
+		entS, entR = append(entS, p.EntScaled), append(entR, p.EntRaw)
+	}
+	scaled, raw := i18n.T(lang, "scaling.on"), i18n.T(lang, "scaling.off")
+	v.maxOpt = chart.LineOption("d_k", i18n.T(lang, "scaling.sweep.max"), x, 0, 1, []chart.LineSeries{
+		{Name: scaled, Values: maxS, Color: "#1f6feb"},
+		{Name: raw, Values: maxR, Color: "#c2410c", Dashed: true},
+	})
+	top := math.Ceil(math.Log(float64(tokens))*10) / 10
+	v.entOpt = chart.LineOption("d_k", i18n.T(lang, "scaling.sweep.entropy"), x, 0, max(top, 0.1), []chart.LineSeries{
+		{Name: scaled, Values: entS, Color: "#1f6feb"},
+		{Name: raw, Values: entR, Color: "#c2410c", Dashed: true},
+	})
+	v.optKey = key
+}
+
+// emptyView prompts for a sentence.
+func emptyView(lang string) app.UI {
+	return app.Section().Class("view", "view-empty").Body(
+		app.H2().Text(i18n.T(lang, "empty.title")),
+		app.P().Text(i18n.T(lang, "empty.body")),
+	)
+}

@@ -1,0 +1,31 @@
+package views
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/state"
+)
+
+// Props is what the page hands the view it shows.
+type Props struct {
+	State state.State // the settings; change them with Set, never in place
+
+	// Results are what app/compute made of State: the attention (Result,
+	// reused in place by the next run, so a view keys what it derives from
+	// it by Rev), the head to show (Head, StepHead), and what the view
+	// needs besides (the registry's Needs).
+	compute.Results
+
+	Set Setter // changes the settings
+
+	// Live, if the view registers with it, lets the page have the view draw
+	// the heatmaps of a change in the change's own event (live.go).
+	Live *Live
+}
+
+// A Setter changes the page's settings from the event handler of e: the page
+// applies change to a copy of its state.State, normalizes it, recomputes
+// what changed, redraws, updates the link, and measures the time from e to
+// the redraw (performance measure "attnviz:update").
+type Setter func(ctx app.Context, e app.Event, change func(*state.State))
