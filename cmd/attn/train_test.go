@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/attnviz/attnviz/attention/model"
 )
 
 func TestTrainList(t *testing.T) {
@@ -78,6 +80,18 @@ func TestTrainWritesModel(t *testing.T) {
 	}
 	if !bytes.Equal(models[0], models[1]) {
 		t.Error("two runs with the same flags wrote different models")
+	}
+	tr, err := model.NewTrainer(model.Config{Task: "previous", Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 30 {
+		if err := tr.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, err := tr.Export(); err != nil || !bytes.Equal(b, models[0]) {
+		t.Errorf("the file is not Trainer.Export's bytes (err %v)", err)
 	}
 	var m struct {
 		Task   string
