@@ -70,8 +70,11 @@ func corefTask() *Task {
 	vocab := corefVocab()
 	id := func(w string) int { return slices.Index(vocab, w) }
 	return &Task{
-		Name:    "coreference",
-		Summary: "at \"it\"/\"它\", the noun it refers to, which the adjective decides",
+		Name: "coreference",
+		Summary: Explanation{
+			En:     "at \"it\"/\"它\", the noun it refers to, which the adjective decides",
+			ZhHans: "在“it”/“它”处，预测它所指的名词，由形容词决定",
+		},
 		Explain: Explanation{
 			En:     "In \"The animal didn't cross the street because it was too tired\", \"it\" is the animal; with \"too wide\" it is the street. Nothing before the pronoun decides, so two layers work together: in layer 1 the pronoun reads the adjective (and each noun whether it crosses or is crossed), and in layer 2 the pronoun's row puts more weight on the noun it refers to than on the other noun, switching noun when the adjective changes. Sentences in the passive (\"the street wasn't crossed by the animal\") and with two animals (\"chase\") make sure that only this attention solves the task: without them the model learned other routes, such as the adjective looking up its noun.",
 			ZhHans: "在“动物没有穿过街道，因为它太累了”中，“它”指动物；换成“太宽了”，它就指街道。代词之前的词决定不了，所以两层要配合：第 1 层里代词读取形容词（每个名词也读取自己是穿过的一方还是被穿过的一方），第 2 层里代词那一行给它所指的名词的权重比给另一个名词的大，形容词一变，就换到另一个名词。被动句（“街道没有被动物穿过”）和两个名词都是动物的句子（“追”）保证只有这种注意力才能解决任务：没有它们时，模型学到了别的办法，比如由形容词去找它的名词。",

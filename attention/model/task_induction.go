@@ -7,8 +7,11 @@ import "math/rand/v2"
 func inductionTask() *Task {
 	const v, minLen, maxLen = 16, 4, 8
 	return &Task{
-		Name:    "induction",
-		Summary: "in a stretch of tokens written twice, each repeated token's successor (causal, two layers)",
+		Name: "induction",
+		Summary: Explanation{
+			En:     "in a stretch of tokens written twice, each repeated token's successor (causal, two layers)",
+			ZhHans: "一段词元写两遍，在第二遍里预测每个词元的下一个（因果，两层）",
+		},
 		Explain: Explanation{
 			En:     "The sequence is a stretch of random letters written twice; in the repeat, the model predicts each letter's successor, which it saw the first time. No position rule does it, since the stretch's length varies: two layers work together. In layer 1 a previous-token head copies into every position the token before it. In layer 2 an induction head's query (the current letter) finds the key that remembers that letter as its predecessor — the position just after the letter's first occurrence — and copies the token there: the row of position i puts its weight on position i−m+1, for a stretch of length m.",
 			ZhHans: "序列是把一段随机字母写两遍；在第二遍里，模型要预测每个字母的下一个字母，它在第一遍中见过。由于这段的长度不定，任何按位置的规则都做不到：两层要配合。第 1 层里的“前一词元”注意力头把每个位置前面的词元复制到该位置。第 2 层里的“归纳”注意力头用当前字母作查询，找到记着这个字母是自己前一个词元的那个键——也就是这个字母第一次出现之后的位置——并复制那里的词元：对长度为 m 的一段，位置 i 的那一行把权重放在位置 i−m+1 上。",

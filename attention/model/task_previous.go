@@ -6,8 +6,11 @@ import "math/rand/v2"
 func previousTask() *Task {
 	const n, v = 10, 10
 	return &Task{
-		Name:    "previous",
-		Summary: "at each position, the token before it (causal)",
+		Name: "previous",
+		Summary: Explanation{
+			En:     "at each position, the token before it (causal)",
+			ZhHans: "在每个位置预测它前面的词元（因果）",
+		},
 		Explain: Explanation{
 			En:     "To say which token came before, each token must look one step back. The trained head puts almost all of each row's weight on the diagonal just below the main one: the query at position i finds the key at i−1 by the position embeddings alone, whatever the tokens are.",
 			ZhHans: "要说出前一个词元，每个词元都得往回看一步。训练后的注意力头把每一行几乎全部的权重放在主对角线正下方的那条对角线上：位置 i 的查询只凭位置嵌入就找到位置 i−1 的键，与词元是什么无关。",

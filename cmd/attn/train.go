@@ -103,7 +103,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.list {
 		for _, t := range model.Tasks() {
-			fmt.Fprintf(stdout, "%-12s %s (target %g%% in %d steps)\n", t.Name, t.Summary, 100*t.Target, t.Steps)
+			fmt.Fprintf(stdout, "%-12s %s (target %g%% in %d steps)\n", t.Name, t.Summary.En, 100*t.Target, t.Steps)
 		}
 		return exitOK
 	}
