@@ -68,7 +68,7 @@ func TestTrainWritesModel(t *testing.T) {
 			if err := json.Unmarshal([]byte(line), &c); err != nil {
 				t.Fatalf("line %d: %v", j, err)
 			}
-			if c.Step != 10*(j+1) || c.Accuracy < 0 || c.Accuracy > 1 || c.Loss <= 0 || c.Final != (j == 2) || (c.Pattern != nil) != (j == 2) {
+			if c.Step != 10*(j+1) || c.Accuracy < 0 || c.Accuracy > 1 || c.Loss == nil || *c.Loss <= 0 || c.Final != (j == 2) || (c.Pattern != nil) != (j == 2) {
 				t.Errorf("line %d: %s", j, line)
 			}
 		}
