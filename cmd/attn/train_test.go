@@ -128,3 +128,15 @@ func TestTrainDiverges(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestTrainNoSteps checks that -steps 0 evaluates the untrained model and
+// gives its loss as null.
+func TestTrainNoSteps(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "train", "-task", "reverse", "-steps", "0", "-out", "-")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.HasPrefix(out, `{"step":0,"loss":null,"accuracy":`) || strings.Count(out, "\n") != 1 {
+		t.Errorf("output %q", out)
+	}
+}
