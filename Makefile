@@ -37,7 +37,9 @@ test: setup
 	if [ -n "$$unformatted" ]; then echo "gofmt wants to change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
-	$(GO) test -timeout 20m ./...
+	$(GO) test -timeout 25m ./...
+	@echo 'go test -run "^$$" ./... -update  (every package takes the golden files flag)'
+	@$(GO) test -short -run '^$$' ./... -update > /dev/null
 
 # bench/setup.sh installs NumPy (on OpenBLAS) and PyTorch where they are
 # missing and it may (root); the bench says what it could not measure.
