@@ -4,7 +4,7 @@
 #   make build   write the deployable site to static/
 #   make test    every check CI runs: gofmt, go vet (host and wasm), go test
 #                (which includes the end-to-end tests in headless Chromium)
-#   make bench   the benchmarks (cmd/bench)
+#   make bench   the benchmarks (cmd/bench; BENCHFLAGS=-quick for a rough run)
 #
 # PREFIX=/attention builds for a sub-path of the host; ADDR changes where
 # `make run` listens.
@@ -15,7 +15,7 @@ PREFIX ?=
 
 # The packages that are compiled to WebAssembly (the rest, such as the
 # chromedp-based tests and tools, run only natively).
-WASM_PKGS = ./attention/... ./app/... ./cmd/wasm/ ./bench/bare/ ./bench/wasmforward/ ./bench/forward/
+WASM_PKGS = ./attention/... ./app/... ./cmd/wasm/ ./bench/bare/ ./bench/runforward/ ./bench/forward/
 
 .PHONY: run build test bench setup
 
@@ -37,7 +37,12 @@ test: setup
 	if [ -n "$$unformatted" ]; then echo "gofmt wants to change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
-	$(GO) test -timeout 20m ./...
+	$(GO) test -timeout 25m ./...
+	@echo 'go test -run "^$$" ./... -update  (every package takes the golden files flag)'
+	@$(GO) test -short -run '^$$' ./... -update > /dev/null
 
+# bench/setup.sh installs NumPy (on OpenBLAS) and PyTorch where they are
+# missing and it may (root); the bench says what it could not measure.
 bench: setup
-	$(GO) run ./cmd/bench
+	sh bench/setup.sh
+	$(GO) run ./cmd/bench $(BENCHFLAGS)

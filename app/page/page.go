@@ -165,7 +165,7 @@ func (p *Page) OnDismount() {
 // end-to-end tests: result() returns the result the charts show as a JSON
 // string (null when the text is empty), state() the settings as an object.
 func (p *Page) installHooks() {
-	result := app.FuncOf(func(app.Value, []app.Value) any {
+	result := dom.Func(func(app.Value, []app.Value) any {
 		if p.res.Result == nil {
 			return nil
 		}
@@ -176,7 +176,7 @@ func (p *Page) installHooks() {
 		}
 		return string(b)
 	})
-	settings := app.FuncOf(func(app.Value, []app.Value) any {
+	settings := dom.Func(func(app.Value, []app.Value) any {
 		b, err := json.Marshal(p.state)
 		if err != nil {
 			return nil

@@ -31,7 +31,7 @@ func (p *Page) startPresenter() {
 		return
 	}
 	pr := &p.presenter
-	pr.onKey = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	pr.onKey = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
 			return nil
 		}
@@ -45,7 +45,7 @@ func (p *Page) startPresenter() {
 		p.ctx.Dispatch(func(ctx app.Context) { p.setPresent(ctx, e, on) })
 		return nil
 	})
-	pr.onFullscreen = app.FuncOf(func(app.Value, []app.Value) any {
+	pr.onFullscreen = dom.Func(func(app.Value, []app.Value) any {
 		if !pr.full || fullscreenElement().Truthy() {
 			return nil
 		}
@@ -57,7 +57,7 @@ func (p *Page) startPresenter() {
 		})
 		return nil
 	})
-	pr.ignore = app.FuncOf(func(app.Value, []app.Value) any { return nil })
+	pr.ignore = dom.Func(func(app.Value, []app.Value) any { return nil })
 	dom.Try(func() {
 		doc := app.Window().Get("document")
 		doc.Call("addEventListener", "keydown", pr.onKey)

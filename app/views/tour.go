@@ -81,7 +81,7 @@ type TourView struct {
 // OnMount listens for ← and →.
 func (v *TourView) OnMount(ctx app.Context) {
 	v.ctx = ctx
-	v.onKey = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	v.onKey = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
 			return nil
 		}

@@ -1,11 +1,12 @@
-// Command wasmforward times the benchmark forward of package forward where it
-// runs, and prints one JSON object a line: one per size, then {"done":true}.
-// `go run ./cmd/bench` builds it for GOOS=js GOARCH=wasm and runs it in Node
-// (through go_js_wasm_exec) and in Chromium (wasm_exec.js), where the lines
-// arrive on the console.
+// Command runforward times the benchmark forward of package forward where it
+// runs and prints one JSON object a line: one per size, then {"done":true}.
+// `go run ./cmd/bench` builds it natively (the default build and -tags
+// purego) and for GOOS=js GOARCH=wasm, which it runs in Node (through
+// go_js_wasm_exec) and in Chromium (wasm_exec.js, where the lines arrive on
+// the console): the same benchmark function and harness everywhere.
 //
-// Each size is timed with testing.Benchmark on the same benchmark function as
-// the native `go test -bench`, -count times.
+// Each size is timed with testing.Benchmark, as `go test -bench` times it,
+// -count times.
 package main
 
 import (
@@ -13,7 +14,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -25,14 +25,9 @@ import (
 // Line is one size's result, as printed.
 type Line struct {
 	Name        string    `json:"name"`
-	N           int       `json:"n"`
-	DModel      int       `json:"d_model"`
-	Heads       int       `json:"heads"`
 	NsPerOp     []float64 `json:"ns_per_op,omitempty"` // one sample per count
-	Iterations  []int     `json:"iterations,omitempty"`
-	AllocsPerOp int64     `json:"allocs_per_op"`
-	GOOS        string    `json:"goos"`
-	GOARCH      string    `json:"goarch"`
+	AllocsPerOp int64     `json:"allocs_per_op"`       // the largest over the samples
+	BytesPerOp  int64     `json:"bytes_per_op"`        // the largest over the samples
 	Error       string    `json:"error,omitempty"`
 }
 
@@ -43,21 +38,16 @@ func main() {
 	sizes := flag.String("sizes", "", "comma-separated size names (default: all)")
 	flag.Parse()
 	if err := flag.Set("test.benchtime", *benchtime); err != nil {
-		fmt.Fprintln(os.Stderr, "wasmforward:", err)
+		fmt.Fprintln(os.Stderr, "runforward:", err)
 		os.Exit(2)
-	}
-	var only []string
-	if *sizes != "" {
-		only = strings.Split(*sizes, ",")
 	}
 	enc := json.NewEncoder(os.Stdout)
 	for _, s := range forward.Sizes {
-		if only != nil && !slices.Contains(only, s.Name()) {
+		if *sizes != "" && !slices.Contains(strings.Split(*sizes, ","), s.Name()) {
 			continue
 		}
-		line := measure(s, *count)
-		if err := enc.Encode(line); err != nil {
-			fmt.Fprintln(os.Stderr, "wasmforward:", err)
+		if err := enc.Encode(measure(s, *count)); err != nil {
+			fmt.Fprintln(os.Stderr, "runforward:", err)
 			os.Exit(1)
 		}
 	}
@@ -65,7 +55,7 @@ func main() {
 }
 
 func measure(s forward.Size, count int) Line {
-	line := Line{Name: s.Name(), N: s.N, DModel: s.DModel, Heads: s.Heads, GOOS: runtime.GOOS, GOARCH: runtime.GOARCH}
+	line := Line{Name: s.Name()}
 	// A panic in testing.Benchmark's goroutine would end the program:
 	// check the engine first, here, where it can be recovered.
 	var dst attention.Result
@@ -80,8 +70,8 @@ func measure(s forward.Size, count int) Line {
 			return line
 		}
 		line.NsPerOp = append(line.NsPerOp, float64(r.T.Nanoseconds())/float64(r.N))
-		line.Iterations = append(line.Iterations, r.N)
-		line.AllocsPerOp = r.AllocsPerOp()
+		line.AllocsPerOp = max(line.AllocsPerOp, r.AllocsPerOp())
+		line.BytesPerOp = max(line.BytesPerOp, r.AllocedBytesPerOp())
 	}
 	return line
 }
