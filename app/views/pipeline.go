@@ -42,7 +42,7 @@ var pipelineSteps = []pipelineStep{
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].V }},
 	{ID: "scores", Formula: "Q·Kᵀ", Shape: "n×n", NByN: true,
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Scores }},
-	{ID: "scaled", Formula: "÷ √d_k ÷ i18n.T", Shape: "n×n", NByN: true,
+	{ID: "scaled", Formula: "÷ √d_k ÷ T", Shape: "n×n", NByN: true,
 		Matrix: func(r *attention.Result, h int, scaled *mat.Dense) *mat.Dense { return scaled }},
 	{ID: "masked", Formula: "mask → −∞", Shape: "n×n", NByN: true, Masked: true,
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Logits }},

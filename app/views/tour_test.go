@@ -1,0 +1,56 @@
+package views
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+)
+
+// TestTourStepsDefined checks every step of every tour: its texts in every
+// language, its pipeline step, and settings that give a valid state with
+// the step's number.
+func TestTourStepsDefined(t *testing.T) {
+	views := map[string]bool{"attention": true, "pipeline": true, "scaling": true, "compare": true, "padding": true}
+	for name, steps := range Tours {
+		seen := map[string]bool{}
+		for i, st := range steps {
+			if seen[st.ID] || !views[st.View] || (st.Pipe != "") != (st.View == "pipeline") || st.Pipe != "" && !HasStep(st.Pipe) {
+				t.Errorf("tour %q step %d (%s): a repeated id, an unknown view %q or a pipeline step %q without its view", name, i+1, st.ID, st.View, st.Pipe)
+			}
+			seen[st.ID] = true
+			for _, lang := range i18n.Langs {
+				for _, part := range []string{"title", "body"} {
+					if !i18n.Has(lang, "tour."+st.ID+"."+part) {
+						t.Errorf("%s: no tour.%s.%s", lang, st.ID, part)
+					}
+				}
+				s := state.DefaultState(lang)
+				s.Tour = name
+				if !GoToTourStep(&s, i+1) {
+					t.Fatalf("tour %q: no step %d", name, i+1)
+				}
+				n, ok := s.TourStep()
+				if got := s; !ok || n != i+1 || got.View != state.TourViewID || got.Lang != lang {
+					t.Errorf("%s step %d: state %+v", lang, i+1, got)
+				}
+				if s.Normalize(); s.Heads > 0 && s.DModel%s.Heads != 0 {
+					t.Errorf("%s step %d: %d heads for d_model %d", lang, i+1, s.Heads, s.DModel)
+				}
+			}
+		}
+	}
+}
+
+// TestPipelineFormulas checks that no formula of the pipeline shows Go
+// code (a rename once turned the temperature T into "i18n.T").
+func TestPipelineFormulas(t *testing.T) {
+	for _, s := range pipelineSteps {
+		for _, lang := range i18n.Langs {
+			if f := s.formula(lang); strings.Contains(f, "i18n") || strings.Contains(f, "(") {
+				t.Errorf("%s %s: formula %q", lang, s.ID, f)
+			}
+		}
+	}
+}
