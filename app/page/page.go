@@ -373,7 +373,7 @@ func (p *Page) Render() app.UI {
 				p.sentence(lang),
 				p.rejected(lang),
 				p.tokens(lang),
-				&views.Presets{State: p.state, Set: p.set},
+				&views.Presets{State: p.state, Set: p.set, Inert: notYet()},
 			),
 			app.Div().Class("workspace").Attr("inert", notYet()).Body(
 				app.Aside().Class("sidebar").Body(

@@ -133,7 +133,7 @@ func (p *Page) presentButton(lang string) app.UI {
 	on := p.state.Present
 	label := map[bool]string{false: "present.on", true: "present.off"}[on]
 	title := map[bool]string{false: "present.title", true: "present.exit"}[on]
-	return app.Button().ID("present").Type("button").Class("present-button").
+	return app.Button().ID("present").Type("button").Class("present-button").Attr("inert", notYet()).
 		Aria("pressed", on).
 		Attr("aria-keyshortcuts", "P").
 		Title(i18n.T(lang, title)).

@@ -32,6 +32,7 @@ type Presets struct {
 
 	State state.State
 	Set   Setter
+	Inert string // the group's inert attribute: "inert" until the page is live, else ""
 }
 
 // Render returns the buttons.
@@ -53,7 +54,7 @@ func (c *Presets) Render() app.UI {
 				c.Set(ctx, e, func(s *state.State) { s.Text = PresetText(s.Lang, id) })
 			})
 	}
-	return app.Div().ID("presets").Class("presets").Role("group").
+	return app.Div().ID("presets").Class("presets").Role("group").Attr("inert", c.Inert).
 		Aria("label", i18n.T(lang, "presets.label")).
 		Body(buttons...)
 }
