@@ -48,6 +48,10 @@ func TestPredict(t *testing.T) {
 	if hidden := tb.hiddenCells(); hidden != 11 {
 		t.Errorf("%d cells of the heatmap hidden, want the 11 of row 3", hidden)
 	}
+	tb.clickCell(2, 4) // a click on the hidden row guesses too
+	if p := tb.predictState(); p.Guess != 4 || p.Revealed {
+		t.Errorf("a click on the hidden row's cell (2, 4): %+v", p)
+	}
 	tb.predictAndReveal("query row", 2, 1, 3)
 
 	// The causal mask: "sat" sees the, cat, sat.
@@ -98,7 +102,25 @@ func (tb *tab) chooseRow(i int) {
 func (tb *tab) hiddenCells() int {
 	tb.t.Helper()
 	tb.settle()
-	return eval[int](tb, `echarts.getInstanceByDom(document.querySelector("#heatmap")).getOption().series[0].data.filter(d => (Array.isArray(d) ? d : d.value)[2] === "-").length`)
+	return eval[int](tb, `(() => {
+		const o = echarts.getInstanceByDom(document.querySelector("#heatmap")).getOption();
+		return o.series.length < 2 ? 0 : o.series[1].data.filter(d => (Array.isArray(d) ? d : d.value)[3] === "?").length;
+	})()`)
+}
+
+// clickCell clicks the cell (row, col) of #heatmap.
+func (tb *tab) clickCell(row, col int) {
+	tb.t.Helper()
+	xy := eval[[]float64](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector("#heatmap");
+		el.scrollIntoView({block: "center"});
+		const [x, y] = echarts.getInstanceByDom(el).convertToPixel({xAxisIndex: 0, yAxisIndex: 0}, [%d, %d]);
+		const r = el.getBoundingClientRect();
+		return [r.left + x, r.top + y];
+	})()`, col, row))
+	n := tb.updates()
+	tb.do("clicking a cell", chromedp.MouseClickXY(xy[0], xy[1]))
+	tb.waitUpdates(n)
 }
 
 // predictAndReveal guesses key for row with the keyboard, moves the

@@ -98,6 +98,13 @@ func SymmetricEnd(m float64) float64 {
 // whose values stay what h holds (the engine's exact 0). It is h.Option with
 // the data split in two.
 func MaskedOption(h Heatmap, valid int) (string, error) {
+	return splitOption(h, func(_, col int) bool { return col >= valid }, "")
+}
+
+// splitOption returns the option of h with the cells that masked names in
+// a second series, grey. With a label, their values are 0 and their labels
+// label: they are hidden, not masked.
+func splitOption(h Heatmap, masked func(row, col int) bool, label string) (string, error) {
 	s, err := h.Option()
 	if err != nil {
 		return "", err
@@ -112,21 +119,29 @@ func MaskedOption(h Heatmap, valid int) (string, error) {
 	}
 	s0 := series[0].(map[string]any)
 	data, _ := s0["data"].([]any)
-	shown, masked := []any{}, []any{}
+	shown, grey := []any{}, []any{}
 	for _, d := range data {
 		cell := d.([]any)
-		if col, _ := cell[0].(float64); int(col) >= valid {
-			masked = append(masked, cell)
-		} else {
+		col, _ := cell[0].(float64)
+		row, _ := cell[1].(float64)
+		if !masked(int(row), int(col)) {
 			shown = append(shown, cell)
+			continue
 		}
+		if label != "" {
+			cell[2] = 0
+			if len(cell) > 3 {
+				cell[3] = label
+			}
+		}
+		grey = append(grey, cell)
 	}
 	s0["data"] = shown
 	s1 := map[string]any{}
 	for k, v := range s0 {
 		s1[k] = v
 	}
-	s1["data"] = masked
+	s1["data"] = grey
 	s1["itemStyle"] = map[string]any{"color": MaskedColor, "borderColor": "#ffffff", "borderWidth": 1}
 	if label, ok := s0["label"].(map[string]any); ok {
 		l := map[string]any{}
