@@ -29,6 +29,9 @@ func TestPresentation(t *testing.T) {
 	tb.waitFor("presentation mode", `window.attnviz.state().present === true && !!document.querySelector(".page.present #heatmap")`, 10*time.Second)
 	tb.waitFor("the large chart", `(() => { const c = echarts.getInstanceByDom(document.querySelector("#heatmap")); return c && c.getOption().xAxis[0].axisLabel.fontSize >= 24; })()`, 10*time.Second)
 	tb.checkPresentedChart()
+	if !eval[bool](tb, `!!document.fullscreenElement`) {
+		t.Error("P did not ask for the browser's full screen")
+	}
 	tb.shot("present-attention-1920")
 
 	for _, view := range []string{"pipeline", "scaling", "compare", "padding", "matrices", "attention"} {
@@ -57,7 +60,7 @@ func TestPresentation(t *testing.T) {
 	tb.do("a 1920×1080 screen", chromedp.EmulateViewport(1920, 1080))
 
 	tb.do("pressing Esc", chromedp.KeyEvent(kb.Escape))
-	tb.waitFor("presentation mode left", `window.attnviz.state().present === false && !document.querySelector(".page.present") && !!document.querySelector(".tabs")`, 10*time.Second)
+	tb.waitFor("presentation mode and full screen left", `window.attnviz.state().present === false && !document.querySelector(".page.present") && !!document.querySelector(".tabs") && !document.fullscreenElement`, 10*time.Second)
 
 	tb.open(s.URL() + "#present=1&view=scaling&lang=zh-Hans")
 	tb.waitFor("presentation mode from a link", `!!document.querySelector(".page.present") && window.attnviz.state().view === "scaling"`, 10*time.Second)
