@@ -27,6 +27,7 @@ type builds struct {
 	native, pure built // bench/runforward, the default build and -tags purego
 	wasm         built // a directory: bench/runforward as wasm, wasm_exec.js, a page
 	app, bare    built // directories: the two static sites
+	base         built // a directory: the site at -baseline's revision
 }
 
 // buildAll builds, in parallel, what the run's sections need.
@@ -50,6 +51,9 @@ func buildAll(ctx context.Context, cfg config) builds {
 	}
 	if cfg.runs("page") || cfg.runs("views") {
 		job(&b.app, "app", func(dir string) error { return goTool(nil, "run", "./cmd/build", "-out", dir) })
+	}
+	if cfg.baseRev != "" && (cfg.runs("page") || cfg.runs("views")) {
+		job(&b.base, "baseline", func(dir string) error { return buildBaseline(ctx, cfg, dir) })
 	}
 	if cfg.runs("page") {
 		job(&b.bare, "bare", func(dir string) error {

@@ -18,7 +18,11 @@
 //
 // Usage:
 //
-//	go run ./cmd/bench [-quick] [-out docs] [-only engine,wasm,page,views] [-profile DIR]
+//	go run ./cmd/bench [-quick] [-out docs] [-only engine,wasm,page,views] [-profile DIR] [-baseline REV]
+//
+// With -baseline REV, the site as the git revision REV builds it is loaded
+// and typed into as well, alternately with this build, and a section of the
+// table sets this build beside it.
 package main
 
 import (
@@ -44,6 +48,8 @@ type config struct {
 	pythons    []string // Pythons to try for the peers, in turn
 	profileDir string   // where -profile writes traces and CPU profiles, or ""
 	schoolLink bool
+	baseline   string // -baseline: the revision as given, or ""
+	baseRev    string // its commit
 	pace
 }
 
@@ -93,6 +99,7 @@ func parseFlags(args []string) (config, error) {
 	chromium := fs.String("chromium", "", "Chromium to run (default: /usr/bin/chromium, then chromium, chromium-browser, google-chrome in PATH)")
 	python := fs.String("python", "", "Python for NumPy and PyTorch (default: /usr/bin/python3, then python3)")
 	only := fs.String("only", "", "run only these sections, comma-separated: "+strings.Join(sections, ", "))
+	baseline := fs.String("baseline", "", "also build the site at this git revision and measure it in the page and views sections, alternately with this build, with no target")
 	profile := fs.String("profile", "", "write to this directory a Chromium trace of one more first load of each page, and a CPU profile and a trace of 60 more keystrokes after each typing measurement")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
@@ -101,7 +108,7 @@ func parseFlags(args []string) (config, error) {
 		return config{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	cfg := config{out: *out, only: sections, profileDir: *profile, schoolLink: *school, pace: fullPace,
-		pythons: []string{"/usr/bin/python3", "python3"}}
+		pythons: []string{"/usr/bin/python3", "python3"}, baseline: *baseline}
 	if *quick {
 		cfg.pace = quickPace
 	}
@@ -123,6 +130,14 @@ func parseFlags(args []string) (config, error) {
 	var err error
 	if cfg.root, err = moduleRoot(); err != nil {
 		return cfg, err
+	}
+	if flagSet(fs, "baseline") {
+		if !cfg.runs("page") && !cfg.runs("views") {
+			return cfg, errors.New("-baseline: the baseline is measured only in the page and views sections, and -only runs neither")
+		}
+		if cfg.baseRev, err = resolveRev(context.Background(), cfg.root, cfg.baseline); err != nil {
+			return cfg, err
+		}
 	}
 	if cfg.out != "" && !flagSet(fs, "out") {
 		cfg.out = filepath.Join(cfg.root, cfg.out)
@@ -183,6 +198,9 @@ func run(cfg config, args []string) error {
 // turn, so that no measurement shares the CPU with another of the run.
 func measure(ctx context.Context, cfg config) *results {
 	res := &results{only: cfg.only}
+	if cfg.baseRev != "" {
+		res.baseline = cfg.baselineLabel()
+	}
 	b := buildAll(ctx, cfg)
 	if cfg.runs("engine") || cfg.runs("wasm") {
 		measureNative(ctx, cfg, b, res)
