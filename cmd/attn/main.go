@@ -5,6 +5,10 @@
 // Usage:
 //
 //	attn [flags] [spec.json]
+//	attn train -task NAME [-seed S] [-steps N] [-lr X] [-every K] [-out FILE]
+//
+// attn train trains the small model of package attention/model on a task
+// (train.go, docs/model.md); the rest of this comment is about specs.
 //
 // The problem is an attention spec (the JSON of testdata/reference/README.md),
 // read from the file named on the command line ("-" for stdin), or else built
@@ -133,6 +137,9 @@ type options struct {
 // run is the command: args without the program name. It returns the exit
 // status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "train" {
+		return runTrain(args[1:], stdout, stderr)
+	}
 	out, note, err := compute(args, stdin)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usage)
@@ -182,6 +189,7 @@ func compute(args []string, stdin io.Reader) (out []byte, note string, err error
 }
 
 const usage = `usage: attn [flags] [spec.json | -]
+       attn train -task NAME [flags]   (attn train -h)
 
 Computes self-attention of a spec (JSON, from the file, from stdin, or built
 from the flags when -text is given); flags override a spec file's fields.

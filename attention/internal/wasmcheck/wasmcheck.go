@@ -1,7 +1,8 @@
-// Package wasmcheck prints, as float64 bits, numbers that package attention
-// must compute identically on every GOARCH: generated weights, full results
-// in text and matrix mode, self- and cross-attention, and their gradients
-// (Backward). The attention tests compare what Dump
+// Package wasmcheck prints, as float64 bits, numbers that packages attention
+// and attention/model must compute identically on every GOARCH: generated
+// weights, full results in text and matrix mode, self- and cross-attention,
+// their gradients (Backward), and short training runs. The attention tests
+// compare what Dump
 // prints natively with what cmd/wasmcheck prints compiled to
 // GOOS=js GOARCH=wasm and run by Node.js.
 package wasmcheck
@@ -101,6 +102,7 @@ func Dump(w io.Writer) error {
 	if err := d.cross(); err != nil {
 		return err
 	}
+	d.training()
 	return d.err
 }
 
