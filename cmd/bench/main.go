@@ -10,7 +10,11 @@
 //     cache), time to the first heatmap, keystroke updates and long tasks,
 //     beside a bare go-app page built in the same run;
 //  4. every view of the page, switched into by its link, typed into and
-//     pasted into: update p95 and the longest task.
+//     pasted into: update p95 and the longest task;
+//  5. training each task of attention/model to its target (bench/runtrain)
+//     natively, as WebAssembly in Node and in Chromium, against PyTorch on
+//     the CPU training the same model on the same batches
+//     (bench/train_peer.py), in float64 and float32.
 //
 // Each figure with a target gets PASS or MISS; nothing is asserted. The
 // table is also written as Markdown, with the machine it ran on, to
@@ -18,7 +22,7 @@
 //
 // Usage:
 //
-//	go run ./cmd/bench [-quick] [-out docs] [-only engine,wasm,page,views] [-profile DIR] [-baseline REV]
+//	go run ./cmd/bench [-quick] [-out docs] [-only engine,wasm,page,views,train] [-profile DIR] [-baseline REV]
 //
 // With -baseline REV, the site as the git revision REV builds it is loaded
 // and typed into as well, alternately with this build, and a section of the
@@ -65,14 +69,15 @@ type pace struct {
 	keystrokes     int           // keystrokes counted per setting
 	typingBudget   time.Duration // the most time typing at one setting takes
 	viewKeystrokes int           // keystrokes counted in each view at each setting
+	trainSteps     int           // steps of each task PyTorch is timed on
 }
 
 var (
-	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 10, 200, 150 * time.Second, 60}
-	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 4, 40, 30 * time.Second, 10}
+	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 10, 200, 150 * time.Second, 60, 40}
+	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 4, 40, 30 * time.Second, 10, 15}
 )
 
-var sections = []string{"engine", "wasm", "page", "views"}
+var sections = []string{"engine", "wasm", "page", "views", "train"}
 
 func main() {
 	log.SetFlags(0)
@@ -213,6 +218,9 @@ func measure(ctx context.Context, cfg config) *results {
 	}
 	if cfg.runs("views") {
 		measureViews(ctx, cfg, b, res)
+	}
+	if cfg.runs("train") {
+		measureTraining(ctx, cfg, b, res)
 	}
 	return res
 }

@@ -25,6 +25,8 @@ type results struct {
 	baseline     string         // -baseline's revision as the report names it, or ""
 	base         pageLoads      // the baseline's first loads
 	baseViews    []viewResult   // the baseline's views, as views
+	train        [4]trainings   // each task trained to its target in each of trainRuntimes
+	torch        torchTraining  // PyTorch on the same batches
 	problems     []string
 }
 
@@ -72,6 +74,9 @@ func (r *results) Rows() []Row {
 	}
 	if slices.Contains(r.only, "views") {
 		rows = append(rows, r.viewRows()...)
+	}
+	if slices.Contains(r.only, "train") {
+		rows = append(rows, r.trainingRows()...)
 	}
 	return append(rows, r.baselineRows()...)
 }
