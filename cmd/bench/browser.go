@@ -170,14 +170,16 @@ func runWasmChromium(ctx context.Context, execPath, dir string, args []string) (
 	return evalAwait[[]string](c.ctx, timeout, wait)
 }
 
-// forwardLines reads bench/runforward's lines, which must end with done.
-func forwardLines(lines []string, err error) (timings, error) {
+// runnerLines reads a runner's lines with parse, which reports whether
+// they ended with {"done":true}; err is why there are none.
+func runnerLines[T any](lines []string, err error, parse func([]string) (T, bool)) (T, error) {
+	var t T
 	if err != nil {
-		return nil, err
+		return t, err
 	}
-	t, done := parseRunLines(lines)
+	t, done := parse(lines)
 	if !done {
-		return t, fmt.Errorf("the wasm did not finish: %s", lastLine(strings.Join(lines, "\n")))
+		return t, fmt.Errorf("the runner did not finish: %s", lastLine(strings.Join(lines, "\n")))
 	}
 	return t, nil
 }

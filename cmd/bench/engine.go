@@ -205,7 +205,9 @@ func measureWasm(ctx context.Context, cfg config, b builds, res *results) {
 			err = cfg.noChromium
 		default:
 			log.Print("wasm in Chromium")
-			t, err = forwardLines(runWasmChromium(ctx, cfg.chromium, b.wasm.path, args))
+			var lines []string
+			lines, err = runWasmChromium(ctx, cfg.chromium, b.wasm.path, args)
+			t, err = runnerLines(lines, err, parseRunLines)
 		}
 		res.record(res.wasm[i], t, err, "wasm in "+rt, sizeNames()...)
 	}

@@ -59,18 +59,6 @@ func parseTrainLines(lines []string) (trainings, bool) {
 	return t, done
 }
 
-// trainLines reads runtrain's lines, which must end with done.
-func trainLines(lines []string, err error) (trainings, error) {
-	if err != nil {
-		return nil, err
-	}
-	t, done := parseTrainLines(lines)
-	if !done {
-		return t, fmt.Errorf("runtrain did not finish: %s", lastLine(strings.Join(lines, "\n")))
-	}
-	return t, nil
-}
-
 // runCmd runs cmd (or returns err, why there is none) and returns its lines.
 func runCmd(cmd *exec.Cmd, err error) ([]string, error) {
 	if err != nil {
@@ -105,7 +93,8 @@ func measureTraining(ctx context.Context, cfg config, b builds, res *results) {
 	for _, task := range train.Tasks() {
 		for i, rt := range trainRuntimes {
 			log.Printf("training %s: %s", task, rt)
-			t, err := trainLines(runTrainer(ctx, cfg, b, i, task))
+			lines, err := runTrainer(ctx, cfg, b, i, task)
+			t, err := runnerLines(lines, err, parseTrainLines)
 			res.recordTraining(res.train[i], t, err, "training in "+rt, task)
 		}
 		for i, dtype := range torchDtypes {

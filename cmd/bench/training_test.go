@@ -18,11 +18,14 @@ func TestParseTrainLines(t *testing.T) {
 	if done || len(got) != 2 || got["reverse"].TargetSteps != 70 || got["sort"].Error != "below the target" {
 		t.Errorf("without done: %+v, %v", got, done)
 	}
-	if _, err := trainLines(lines, nil); err == nil {
-		t.Error("trainLines: no error without done")
+	if _, err := runnerLines(lines, nil, parseTrainLines); err == nil || !strings.Contains(err.Error(), "did not finish") {
+		t.Errorf("runnerLines: %v without done", err)
 	}
-	if got, err := trainLines(append(lines, `{"done":true}`), nil); err != nil || got["reverse"].NsPerStep != 500000 {
-		t.Errorf("trainLines: %+v, %v", got, err)
+	if got, err := runnerLines(append(lines, `{"done":true}`), nil, parseTrainLines); err != nil || got["reverse"].NsPerStep != 500000 {
+		t.Errorf("runnerLines: %+v, %v", got, err)
+	}
+	if _, err := runnerLines(nil, errors.New("node is not installed"), parseTrainLines); err == nil || err.Error() != "node is not installed" {
+		t.Errorf("runnerLines with an error: %v", err)
 	}
 }
 
