@@ -14,9 +14,9 @@ Usage: train_peer.py [--dtype float64|float32] [--warmup W] SPEC.json ...
        train_peer.py --selftest SPEC.json ...
 
 Prints one JSON object: {"version", "python", "threads", "results": [{"task",
-"dtype", "steps", "ns_per_step", "losses"}]}: ns_per_step is the mean of the
-steps after the first W (default 3; the batches are made into tensors before
-the clock starts). With --selftest it trains in float64 and exits 1 unless
+"dtype", "steps", "ns_per_step", "cpu_ns_per_step", "losses"}]}: the mean wall
+and CPU (the process's, every thread) time of the steps after the first W
+(default 3; the batches are made into tensors before the clock starts). With --selftest it trains in float64 and exits 1 unless
 every loss is within 1e-9 of Go's. Where PyTorch is not installed it prints
 {"error": ...} and exits 0 (--selftest: exits 2).
 """
@@ -83,15 +83,15 @@ def loss_of(torch, p, arch, groups):
 
 
 def train(torch, spec, dtype, warmup):
-    """Trains on every batch of spec; returns (losses, mean ns of the steps after warmup)."""
+    """Trains on every batch of spec; returns the losses, and the mean wall and CPU ns of the steps after warmup."""
     p = params_of(torch, spec, dtype)
     params = list(p.values())
     opt = torch.optim.AdamW(params, lr=spec["lr"], betas=tuple(spec["betas"]), eps=spec["eps"],
                             weight_decay=spec["weight_decay"])
     batches, arch, clip = batches_of(torch, spec), spec["arch"], spec["clip"]
-    losses, times = [], []
+    losses, times, cpu = [], [], []
     for groups in batches:
-        t0 = time.perf_counter_ns()
+        t0, c0 = time.perf_counter_ns(), time.process_time_ns()
         opt.zero_grad(set_to_none=True)
         loss = loss_of(torch, p, arch, groups)
         loss.backward()
@@ -102,9 +102,10 @@ def train(torch, spec, dtype, warmup):
                     g.grad.mul_(clip / norm)
         opt.step()
         times.append(time.perf_counter_ns() - t0)
+        cpu.append(time.process_time_ns() - c0)
         losses.append(loss.item())
-    timed = times[warmup:] or times
-    return losses, sum(timed) / len(timed)
+    mean = lambda xs: sum(xs[warmup:] or xs) / len(xs[warmup:] or xs)
+    return losses, mean(times), mean(cpu)
 
 
 def main():
@@ -125,9 +126,9 @@ def main():
     failed = False
     for path in a.specs:
         spec = load(path)
-        losses, ns = train(torch, spec, dtype, a.warmup)
+        losses, ns, cpu_ns = train(torch, spec, dtype, a.warmup)
         out["results"].append({"task": spec["task"], "dtype": str(dtype).removeprefix("torch."), "steps": len(losses),
-                               "ns_per_step": ns, "losses": losses})
+                               "ns_per_step": ns, "cpu_ns_per_step": cpu_ns, "losses": losses})
         if a.selftest:
             worst = max(abs(x - y) for x, y in zip(losses, spec["losses"]))
             ok = len(losses) == len(spec["losses"]) and worst <= TOLERANCE

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -71,5 +72,19 @@ func TestPeerSelftest(t *testing.T) {
 	out, err := exec.Command(python, append([]string{"../train_peer.py", "--selftest"}, files...)...).CombinedOutput()
 	if err != nil || strings.Count(string(out), ": ok") != 2 {
 		t.Errorf("train_peer.py --selftest: %v\n%s", err, out)
+	}
+}
+
+func TestMeasure(t *testing.T) {
+	r := Measure("reverse", 1)
+	task, _ := model.Lookup("reverse")
+	if r.Error != "" || r.TargetSteps == 0 || r.TargetSteps != r.Steps || r.Steps%CheckEvery != 0 || r.Accuracy < task.Target {
+		t.Errorf("reverse: %+v", r)
+	}
+	if r.NsPerStep <= 0 || r.TargetNs <= 0 || (runtime.GOOS == "linux" && r.CPUNsPerStep <= 0) {
+		t.Errorf("reverse: times missing: %+v", r)
+	}
+	if r := Measure("nosuchtask", 1); !strings.Contains(r.Error, "unknown task") {
+		t.Errorf("unknown task: %+v", r)
 	}
 }

@@ -30,11 +30,12 @@ func (t trainings) get(task string) train.Result {
 }
 
 // torchTraining is PyTorch training the same model on the same batches:
-// its time per step by task, in float64 and float32 (torchDtypes).
+// its wall and CPU time per step by task, in float64 and float32
+// (torchDtypes).
 type torchTraining struct {
-	about string
-	ns    [2]map[string]float64
-	err   [2]map[string]string
+	about   string
+	ns, cpu [2]map[string]float64
+	err     [2]map[string]string
 }
 
 var torchDtypes = [2]string{"float64", "float32"}
@@ -89,7 +90,7 @@ func measureTraining(ctx context.Context, cfg config, b builds, res *results) {
 	if torchErr == nil {
 		torchPy, torchErr = findPython(ctx, cfg.pythons, "torch")
 	}
-	res.torch = torchTraining{ns: [2]map[string]float64{{}, {}}, err: [2]map[string]string{{}, {}}}
+	res.torch = torchTraining{ns: [2]map[string]float64{{}, {}}, cpu: [2]map[string]float64{{}, {}}, err: [2]map[string]string{{}, {}}}
 	for _, task := range train.Tasks() {
 		for i, rt := range trainRuntimes {
 			log.Printf("training %s: %s", task, rt)
@@ -159,8 +160,9 @@ func (t *torchTraining) measure(ctx context.Context, cfg config, python, spec st
 		Threads int    `json:"threads"`
 		Error   string `json:"error"`
 		Results []struct {
-			Task      string  `json:"task"`
-			NsPerStep float64 `json:"ns_per_step"`
+			Task         string  `json:"task"`
+			NsPerStep    float64 `json:"ns_per_step"`
+			CPUNsPerStep float64 `json:"cpu_ns_per_step"`
 		} `json:"results"`
 	}
 	if err := json.Unmarshal([]byte(strings.Join(lines, "\n")), &r); err != nil {
@@ -170,7 +172,8 @@ func (t *torchTraining) measure(ctx context.Context, cfg config, python, spec st
 		return fmt.Errorf("%s: %s", script, orDefault(r.Error, "no result"))
 	}
 	t.about = fmt.Sprintf("PyTorch %s (Python %s, threads %d)", r.Version, r.Python, r.Threads)
-	t.ns[i][r.Results[0].Task] = r.Results[0].NsPerStep
+	x := r.Results[0]
+	t.ns[i][x.Task], t.cpu[i][x.Task] = x.NsPerStep, x.CPUNsPerStep
 	return nil
 }
 
@@ -182,6 +185,14 @@ func stepCell(label string, r train.Result) cell {
 	return cell{strings.TrimSpace(fmt.Sprintf("%s %s (%.0f steps/s)", label, FormatDuration(r.NsPerStep), 1e9/r.NsPerStep)), r.NsPerStep}
 }
 
+// cpuCell is a native runtime's CPU time per step on a task.
+func cpuCell(label string, r train.Result) cell {
+	if r.CPUNsPerStep <= 0 {
+		return missing(label, orDefault(r.Error, "no CPU time"))
+	}
+	return cell{strings.TrimSpace(label + " " + FormatDuration(r.CPUNsPerStep)), r.CPUNsPerStep}
+}
+
 // targetCell is a runtime's time to the task's target, with its steps.
 func targetCell(label string, r train.Result) cell {
 	if r.TargetSteps == 0 {
@@ -190,11 +201,12 @@ func targetCell(label string, r train.Result) cell {
 	return cell{strings.TrimSpace(fmt.Sprintf("%s %s (%d steps)", label, FormatDuration(r.TargetNs), r.TargetSteps)), r.TargetNs}
 }
 
-// torchCell is PyTorch's time per step on task in float32, the figure Go
-// is held to, with float64's beside it; with steps > 0, times that many
-// steps: PyTorch's time to the target had it taken Go's steps.
-func (t torchTraining) torchCell(task string, steps int) cell {
-	f64, f32 := t.ns[0][task], t.ns[1][task]
+// cell is PyTorch's time per step on task in float32 from ns (t.ns or
+// t.cpu), the figure Go is held to, with float64's beside it; with steps >
+// 0, times that many steps: PyTorch's time to the target had it taken Go's
+// steps.
+func (t torchTraining) cell(ns [2]map[string]float64, task string, steps int) cell {
+	f64, f32 := ns[0][task], ns[1][task]
 	if f32 == 0 {
 		return missing("PyTorch float32", t.err[1][task])
 	}
@@ -230,14 +242,15 @@ func (r *results) trainingRows() []Row {
 	var rows []Row
 	for _, task := range train.Tasks() {
 		native, pure, node, chromium := r.train[0].get(task), r.train[1].get(task), r.train[2].get(task), r.train[3].get(task)
-		torch := r.torch.torchCell(task, 0)
+		torch := r.torch.cell(r.torch.ns, task, 0)
 		rows = append(rows,
 			compare(sec, "time per step, "+task+", native Go", stepCell("", native), torch, targetTrainNative),
+			compare(sec, "CPU time per step, "+task+", native Go", cpuCell("", native), r.torch.cell(r.torch.cpu, task, 0), target{}),
 			compare(sec, "time per step, "+task+", native pure Go (-tags purego)", stepCell("", pure), torch, target{}),
 			compare(sec, "time per step, "+task+", wasm in Node", stepCell("", node), stepCell("native", native), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium", stepCell("", chromium), torch, targetTrainChromium),
 			compare(sec, "time per step, "+task+", wasm in Chromium vs native pure Go", stepCell("", chromium), stepCell("native pure Go", pure), targetTrainWasm),
-			compare(sec, "time to the target, "+task+", native Go", targetCell("", native), r.torch.torchCell(task, native.TargetSteps), target{}),
+			compare(sec, "time to the target, "+task+", native Go", targetCell("", native), r.torch.cell(r.torch.ns, task, native.TargetSteps), target{}),
 			compare(sec, "time to the target, "+task+", wasm in Chromium", targetCell("", chromium), targetCell("native", native), targetTrainTime(task)))
 	}
 	return rows

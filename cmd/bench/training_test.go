@@ -35,24 +35,29 @@ func trainSample() *results {
 	rev := func(ns, targetNs float64) train.Result {
 		return train.Result{Task: "reverse", Steps: 70, NsPerStep: ns, TargetSteps: 70, TargetNs: targetNs, Accuracy: 1}
 	}
-	r.recordTraining(r.train[0], trainings{"reverse": rev(400e3, 40e6)}, nil, "training in native Go", "reverse")
+	native := rev(400e3, 40e6)
+	native.CPUNsPerStep = 150e3
+	r.recordTraining(r.train[0], trainings{"reverse": native}, nil, "training in native Go", "reverse")
 	r.recordTraining(r.train[1], trainings{"reverse": rev(500e3, 50e6)}, nil, "training in native pure Go", "reverse")
 	r.recordTraining(r.train[2], nil, errors.New("node is not installed"), "training in wasm in Node", "reverse")
 	r.recordTraining(r.train[3], trainings{"reverse": rev(2e6, 12e9)}, nil, "training in wasm in Chromium", "reverse")
 	r.recordTraining(r.train[3], trainings{"sort": {Task: "sort", Steps: 1500, NsPerStep: 3e6, Error: "accuracy 0.5 after the budget"}}, nil, "training in wasm in Chromium", "sort")
-	r.torch = torchTraining{ns: [2]map[string]float64{{"reverse": 1.6e6}, {"reverse": 1e6}}, err: [2]map[string]string{{}, {"sort": "torch crashed"}}}
+	r.torch = torchTraining{ns: [2]map[string]float64{{"reverse": 1.6e6}, {"reverse": 1e6}}, cpu: [2]map[string]float64{{"reverse": 0.4e6}, {"reverse": 0.3e6}},
+		err: [2]map[string]string{{}, {"sort": "torch crashed"}}}
 	return r
 }
 
 func TestTrainingRows(t *testing.T) {
 	r := trainSample()
 	rows := r.Rows()
-	if len(rows) != 7*len(train.Tasks()) {
-		t.Errorf("%d rows, want 7 a task", len(rows))
+	if len(rows) != 8*len(train.Tasks()) {
+		t.Errorf("%d rows, want 8 a task", len(rows))
 	}
 	for _, tc := range []struct{ figure, measured, compared, ratio, target, result string }{
 		// 0.4 ms against PyTorch float32's 1 ms: 0.4× meets 0.5×.
 		{"time per step, reverse, native Go", "400 µs (2500 steps/s)", "PyTorch float32 1.00 ms; float64 1.60 ms", "0.40×", "≤ 0.5×", Pass},
+		// CPU time, with no target: 150 µs against 300 µs.
+		{"CPU time per step, reverse, native Go", "150 µs", "PyTorch float32 300 µs; float64 400 µs", "0.50×", "", ""},
 		{"time per step, reverse, native pure Go (-tags purego)", "500 µs (2000 steps/s)", "PyTorch float32 1.00 ms; float64 1.60 ms", "0.50×", "", ""},
 		{"time per step, reverse, wasm in Node", "node is not installed", "native 400 µs (2500 steps/s)", "", "", ""},
 		// 2 ms against 1 ms: 2× misses 1.0×; against pure Go's 0.5 ms, 4× misses 3×.
