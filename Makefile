@@ -4,7 +4,8 @@
 #   make build   write the deployable site to static/
 #   make test    every check CI runs: gofmt, go vet (host and wasm), go test
 #                (which includes the end-to-end tests in headless Chromium)
-#   make bench   the benchmarks (cmd/bench; BENCHFLAGS=-quick for a rough run)
+#   make bench   the benchmarks (cmd/bench; BENCHFLAGS=-quick for a rough run,
+#                BASELINE=main to measure the site at that git revision beside)
 #
 # PREFIX=/attention builds for a sub-path of the host; ADDR changes where
 # `make run` listens.
@@ -15,7 +16,7 @@ PREFIX ?=
 
 # The packages that are compiled to WebAssembly (the rest, such as the
 # chromedp-based tests and tools, run only natively).
-WASM_PKGS = ./attention/... ./app/... ./cmd/wasm/ ./bench/bare/ ./bench/runforward/ ./bench/forward/
+WASM_PKGS = ./attention/... ./app/... ./cmd/wasm/ ./bench/bare/ ./bench/runforward/ ./bench/forward/ ./bench/runtrain/ ./bench/train/
 
 .PHONY: run build test bench setup
 
@@ -45,4 +46,4 @@ test: setup
 # missing and it may (root); the bench says what it could not measure.
 bench: setup
 	sh bench/setup.sh
-	$(GO) run ./cmd/bench $(BENCHFLAGS)
+	$(GO) run ./cmd/bench $(if $(BASELINE),-baseline $(BASELINE)) $(BENCHFLAGS)

@@ -122,12 +122,12 @@ func navigate(c *chromium, u string) (float64, error) {
 	return ms, nil
 }
 
-// wasmPage runs wasmforward.wasm with the arguments of its query (?arg=…),
+// wasmPage runs runner.wasm (buildWasmRunner's) with the arguments of its query (?arg=…),
 // collects what it prints in window.benchLines and sets window.benchDone
 // when it exits.
 const wasmPage = `<!doctype html>
 <meta charset="utf-8">
-<title>wasmforward</title>
+<title>runner</title>
 <script src="wasm_exec.js"></script>
 <script>
 window.benchLines = [];
@@ -136,17 +136,18 @@ const consoleLog = console.log.bind(console);
 console.log = (...args) => { window.benchLines.push(args.join(" ")); consoleLog(...args); };
 (async () => {
   const go = new Go();
-  go.argv = ["wasmforward", ...new URLSearchParams(location.search).getAll("arg")];
-  const { instance } = await WebAssembly.instantiateStreaming(fetch("wasmforward.wasm"), go.importObject);
+  go.argv = ["runner", ...new URLSearchParams(location.search).getAll("arg")];
+  const { instance } = await WebAssembly.instantiateStreaming(fetch("runner.wasm"), go.importObject);
   await go.run(instance);
 })().catch((err) => { window.benchLines.push("error: " + err); })
   .finally(() => { window.benchDone = true; });
 </script>
 `
 
-// runWasmChromium serves dir (buildWasmForward's) on loopback and runs its
-// page in a fresh headless Chromium.
-func runWasmChromium(ctx context.Context, execPath, dir string, args []string) (timings, error) {
+// runWasmChromium serves dir (buildWasmRunner's) on loopback, runs its
+// page in a fresh headless Chromium and returns the lines the runner
+// printed, once it has exited.
+func runWasmChromium(ctx context.Context, execPath, dir string, args []string) ([]string, error) {
 	srv, err := serveSite(dir)
 	if err != nil {
 		return nil, err
@@ -166,13 +167,19 @@ func runWasmChromium(ctx context.Context, execPath, dir string, args []string) (
   const check = () => (window.benchDone ? resolve(window.benchLines) : setTimeout(check, 200));
   check();
 })`
-	lines, err := evalAwait[[]string](c.ctx, timeout, wait)
+	return evalAwait[[]string](c.ctx, timeout, wait)
+}
+
+// runnerLines reads a runner's lines with parse, which reports whether
+// they ended with {"done":true}; err is why there are none.
+func runnerLines[T any](lines []string, err error, parse func([]string) (T, bool)) (T, error) {
+	var t T
 	if err != nil {
-		return nil, err
+		return t, err
 	}
-	t, done := parseRunLines(lines)
+	t, done := parse(lines)
 	if !done {
-		return t, fmt.Errorf("the wasm did not finish: %s", lastLine(strings.Join(lines, "\n")))
+		return t, fmt.Errorf("the runner did not finish: %s", lastLine(strings.Join(lines, "\n")))
 	}
 	return t, nil
 }

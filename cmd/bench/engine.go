@@ -27,6 +27,10 @@ type builds struct {
 	native, pure built // bench/runforward, the default build and -tags purego
 	wasm         built // a directory: bench/runforward as wasm, wasm_exec.js, a page
 	app, bare    built // directories: the two static sites
+	base         built // a directory: the site at -baseline's revision
+	trainNative  built // bench/runtrain, the default build
+	trainPure    built // and -tags purego
+	trainWasm    built // a directory: bench/runtrain as wasm, wasm_exec.js, a page
 }
 
 // buildAll builds, in parallel, what the run's sections need.
@@ -46,10 +50,20 @@ func buildAll(ctx context.Context, cfg config) builds {
 		})
 	}
 	if cfg.runs("wasm") {
-		job(&b.wasm, "wasmforward", func(dir string) error { return buildWasmForward(ctx, cfg.root, dir) })
+		job(&b.wasm, "wasmforward", func(dir string) error { return buildWasmRunner(ctx, cfg.root, dir, "./bench/runforward") })
 	}
 	if cfg.runs("page") || cfg.runs("views") {
 		job(&b.app, "app", func(dir string) error { return goTool(nil, "run", "./cmd/build", "-out", dir) })
+	}
+	if cfg.runs("train") {
+		job(&b.trainNative, "runtrain", func(p string) error { return goTool(nil, "build", "-o", p, "./bench/runtrain") })
+		job(&b.trainPure, "runtrain-purego", func(p string) error {
+			return goTool(nil, "build", "-tags", "purego", "-o", p, "./bench/runtrain")
+		})
+		job(&b.trainWasm, "wasmtrain", func(dir string) error { return buildWasmRunner(ctx, cfg.root, dir, "./bench/runtrain") })
+	}
+	if cfg.baseRev != "" && (cfg.runs("page") || cfg.runs("views")) {
+		job(&b.base, "baseline", func(dir string) error { return buildBaseline(ctx, cfg, dir) })
 	}
 	if cfg.runs("page") {
 		job(&b.bare, "bare", func(dir string) error {
@@ -126,8 +140,12 @@ func runArgs(p pace, wasm bool, sizes string) []string {
 	return []string{"-benchtime", p.benchtime, "-count", fmt.Sprint(count), "-sizes", sizes}
 }
 
-// runForward runs a bench/runforward command and reads its lines.
-func runForward(cmd *exec.Cmd) (timings, error) {
+// runForward runs a bench/runforward command (or returns err, why there
+// is none) and reads its lines.
+func runForward(cmd *exec.Cmd, err error) (timings, error) {
+	if err != nil {
+		return nil, err
+	}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -156,7 +174,7 @@ func measureNative(ctx context.Context, cfg config, b builds, res *results) {
 			err := run.bin.err
 			if err == nil {
 				log.Printf("%s %s", run.what, s.Name())
-				t, err = runForward(exec.CommandContext(ctx, run.bin.path, runArgs(cfg.pace, false, s.Name())...))
+				t, err = runForward(exec.CommandContext(ctx, run.bin.path, runArgs(cfg.pace, false, s.Name())...), nil)
 			}
 			res.record(run.into, t, err, run.what, s.Name())
 		}
@@ -173,7 +191,7 @@ var wasmRuntimes = [2]string{"Node", "Chromium"}
 // measureWasm times the forward as WebAssembly in Node and in Chromium.
 func measureWasm(ctx context.Context, cfg config, b builds, res *results) {
 	res.wasm = [2]timings{{}, {}}
-	wasm := filepath.Join(b.wasm.path, "wasmforward.wasm")
+	wasm := filepath.Join(b.wasm.path, "runner.wasm")
 	for i, rt := range wasmRuntimes {
 		var t timings
 		err := b.wasm.err
@@ -182,12 +200,14 @@ func measureWasm(ctx context.Context, cfg config, b builds, res *results) {
 		case err != nil:
 		case i == 0:
 			log.Print("wasm in Node")
-			t, err = runWasmNode(ctx, wasm, args)
+			t, err = runForward(wasmNode(ctx, wasm, args))
 		case cfg.chromium == "":
 			err = cfg.noChromium
 		default:
 			log.Print("wasm in Chromium")
-			t, err = runWasmChromium(ctx, cfg.chromium, b.wasm.path, args)
+			var lines []string
+			lines, err = runWasmChromium(ctx, cfg.chromium, b.wasm.path, args)
+			t, err = runnerLines(lines, err, parseRunLines)
 		}
 		res.record(res.wasm[i], t, err, "wasm in "+rt, sizeNames()...)
 	}
@@ -201,8 +221,9 @@ func sizeNames() []string {
 	return names
 }
 
-// runWasmNode runs the wasm in Node through go_js_wasm_exec.
-func runWasmNode(ctx context.Context, wasm string, args []string) (timings, error) {
+// wasmNode is the command that runs the wasm in Node through
+// go_js_wasm_exec, or why there is none.
+func wasmNode(ctx context.Context, wasm string, args []string) (*exec.Cmd, error) {
 	out, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
 	if err != nil {
 		return nil, fmt.Errorf("go env GOROOT: %w", err)
@@ -213,16 +234,17 @@ func runWasmNode(ctx context.Context, wasm string, args []string) (timings, erro
 	exe := filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "go_js_wasm_exec")
 	cmd := exec.CommandContext(ctx, exe, append([]string{wasm}, args...)...)
 	cmd.Dir = filepath.Dir(wasm)
-	return runForward(cmd)
+	return cmd, nil
 }
 
-// buildWasmForward compiles bench/runforward for js/wasm into dir, with
-// wasm_exec.js and a page that runs it.
-func buildWasmForward(ctx context.Context, root, dir string) error {
+// buildWasmRunner compiles the runner pkg (bench/runforward or
+// bench/runtrain) for js/wasm into dir as runner.wasm, with wasm_exec.js
+// and a page that runs it (wasmPage).
+func buildWasmRunner(ctx context.Context, root, dir, pkg string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := runQuiet(ctx, root, wasmEnv, "go", wasmBuild(filepath.Join(dir, "wasmforward.wasm"), "./bench/runforward")...); err != nil {
+	if err := runQuiet(ctx, root, wasmEnv, "go", wasmBuild(filepath.Join(dir, "runner.wasm"), pkg)...); err != nil {
 		return err
 	}
 	goroot, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()

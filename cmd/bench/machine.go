@@ -97,6 +97,9 @@ func (r *results) peerAbout() []string {
 			about = append(about, p.about)
 		}
 	}
+	if r.torch.about != "" {
+		about = append(about, "Training: "+r.torch.about+", on the exported batches")
+	}
 	return about
 }
 

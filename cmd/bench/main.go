@@ -10,7 +10,11 @@
 //     cache), time to the first heatmap, keystroke updates and long tasks,
 //     beside a bare go-app page built in the same run;
 //  4. every view of the page, switched into by its link, typed into and
-//     pasted into: update p95 and the longest task.
+//     pasted into: update p95 and the longest task;
+//  5. training each task of attention/model to its target (bench/runtrain)
+//     natively, as WebAssembly in Node and in Chromium, against PyTorch on
+//     the CPU training the same model on the same batches
+//     (bench/train_peer.py), in float64 and float32.
 //
 // Each figure with a target gets PASS or MISS; nothing is asserted. The
 // table is also written as Markdown, with the machine it ran on, to
@@ -18,7 +22,11 @@
 //
 // Usage:
 //
-//	go run ./cmd/bench [-quick] [-out docs] [-only engine,wasm,page,views] [-profile DIR]
+//	go run ./cmd/bench [-quick] [-out docs] [-only engine,wasm,page,views,train] [-profile DIR] [-baseline REV]
+//
+// With -baseline REV, the site as the git revision REV builds it is loaded
+// and typed into as well, alternately with this build, and a section of the
+// table sets this build beside it.
 package main
 
 import (
@@ -44,6 +52,8 @@ type config struct {
 	pythons    []string // Pythons to try for the peers, in turn
 	profileDir string   // where -profile writes traces and CPU profiles, or ""
 	schoolLink bool
+	baseline   string // -baseline: the revision as given, or ""
+	baseRev    string // its commit
 	pace
 }
 
@@ -59,14 +69,15 @@ type pace struct {
 	keystrokes     int           // keystrokes counted per setting
 	typingBudget   time.Duration // the most time typing at one setting takes
 	viewKeystrokes int           // keystrokes counted in each view at each setting
+	trainSteps     int           // steps of each task PyTorch is timed on
 }
 
 var (
-	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 10, 200, 150 * time.Second, 60}
-	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 4, 40, 30 * time.Second, 10}
+	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 10, 200, 150 * time.Second, 60, 40}
+	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 4, 40, 30 * time.Second, 10, 15}
 )
 
-var sections = []string{"engine", "wasm", "page", "views"}
+var sections = []string{"engine", "wasm", "page", "views", "train"}
 
 func main() {
 	log.SetFlags(0)
@@ -93,6 +104,7 @@ func parseFlags(args []string) (config, error) {
 	chromium := fs.String("chromium", "", "Chromium to run (default: /usr/bin/chromium, then chromium, chromium-browser, google-chrome in PATH)")
 	python := fs.String("python", "", "Python for NumPy and PyTorch (default: /usr/bin/python3, then python3)")
 	only := fs.String("only", "", "run only these sections, comma-separated: "+strings.Join(sections, ", "))
+	baseline := fs.String("baseline", "", "also build the site at this git revision and measure it in the page and views sections, alternately with this build, with no target")
 	profile := fs.String("profile", "", "write to this directory a Chromium trace of one more first load of each page, and a CPU profile and a trace of 60 more keystrokes after each typing measurement")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
@@ -101,7 +113,7 @@ func parseFlags(args []string) (config, error) {
 		return config{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	cfg := config{out: *out, only: sections, profileDir: *profile, schoolLink: *school, pace: fullPace,
-		pythons: []string{"/usr/bin/python3", "python3"}}
+		pythons: []string{"/usr/bin/python3", "python3"}, baseline: *baseline}
 	if *quick {
 		cfg.pace = quickPace
 	}
@@ -123,6 +135,14 @@ func parseFlags(args []string) (config, error) {
 	var err error
 	if cfg.root, err = moduleRoot(); err != nil {
 		return cfg, err
+	}
+	if flagSet(fs, "baseline") {
+		if !cfg.runs("page") && !cfg.runs("views") {
+			return cfg, errors.New("-baseline: the baseline is measured only in the page and views sections, and -only runs neither")
+		}
+		if cfg.baseRev, err = resolveRev(context.Background(), cfg.root, cfg.baseline); err != nil {
+			return cfg, err
+		}
 	}
 	if cfg.out != "" && !flagSet(fs, "out") {
 		cfg.out = filepath.Join(cfg.root, cfg.out)
@@ -183,6 +203,9 @@ func run(cfg config, args []string) error {
 // turn, so that no measurement shares the CPU with another of the run.
 func measure(ctx context.Context, cfg config) *results {
 	res := &results{only: cfg.only}
+	if cfg.baseRev != "" {
+		res.baseline = cfg.baselineLabel()
+	}
 	b := buildAll(ctx, cfg)
 	if cfg.runs("engine") || cfg.runs("wasm") {
 		measureNative(ctx, cfg, b, res)
@@ -195,6 +218,9 @@ func measure(ctx context.Context, cfg config) *results {
 	}
 	if cfg.runs("views") {
 		measureViews(ctx, cfg, b, res)
+	}
+	if cfg.runs("train") {
+		measureTraining(ctx, cfg, b, res)
 	}
 	return res
 }

@@ -37,4 +37,22 @@ func TestParseFlags(t *testing.T) {
 			t.Errorf("%q: %v", args, err)
 		}
 	}
+	if cfg, err = parse("-quick", "-baseline", "HEAD"); err != nil || len(cfg.baseRev) != 40 || cfg.baseline != "HEAD" {
+		t.Errorf("-baseline HEAD: %q, %q, %v", cfg.baseline, cfg.baseRev, err)
+	}
+	if cfg, err = parse(); cfg.baseRev != "" {
+		t.Errorf("no -baseline: baseRev %q", cfg.baseRev)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-baseline", "no-such-rev-xyz"}, `"no-such-rev-xyz" names no commit`},
+		{[]string{"-baseline", ""}, "is not a git revision"},
+		{[]string{"-only", "engine,wasm", "-baseline", "HEAD"}, "runs neither"},
+	} {
+		if _, err := parse(tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an error with %q", tc.args, err, tc.want)
+		}
+	}
 }

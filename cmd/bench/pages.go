@@ -17,43 +17,58 @@ type pageLoads struct {
 	err, schoolErr string
 }
 
-// site is one of the two pages the bench loads.
+// site is one of the pages the bench loads.
 type site struct {
 	name, trace string // as the log says it; the name of its -profile trace
+	bl          built
+	baseline    bool // the site at -baseline's revision: no school link, no profile
 	srv         *siteServer
 	p           *pageLoads
 }
 
-// measurePages loads the app and the bare page, then types into each.
+// serve starts serving s's build, or returns why it cannot.
+func (s *site) serve(cfg config) error {
+	switch {
+	case s.bl.err != nil:
+		return s.bl.err
+	case cfg.chromium == "":
+		return cfg.noChromium
+	}
+	var err error
+	s.srv, err = serveSite(s.bl.path)
+	return err
+}
+
+// measurePages loads the app, the bare page and the baseline's site, then
+// types into the app and the bare page.
 func measurePages(ctx context.Context, cfg config, b builds, res *results) {
-	res.app, res.bare = pageLoads{}, pageLoads{label: "bare"}
-	sites := []*site{{name: "app", trace: "first-load-app", p: &res.app}, {name: "bare go-app page", trace: "first-load-bare", p: &res.bare}}
-	for i, bl := range []built{b.app, b.bare} {
-		s, err := sites[i], bl.err
-		switch {
-		case err != nil:
-		case cfg.chromium == "":
-			err = cfg.noChromium
-		default:
-			if s.srv, err = serveSite(bl.path); err == nil {
-				defer s.srv.Close()
-			}
-		}
-		if err != nil {
+	res.app, res.bare, res.base = pageLoads{}, pageLoads{label: "bare"}, pageLoads{label: "baseline"}
+	sites := []*site{
+		{name: "app", trace: "first-load-app", bl: b.app, p: &res.app},
+		{name: "bare go-app page", trace: "first-load-bare", bl: b.bare, p: &res.bare},
+	}
+	if cfg.baseRev != "" {
+		sites = append(sites, &site{name: "baseline " + cfg.baselineLabel(), bl: b.base, baseline: true, p: &res.base})
+	}
+	for _, s := range sites {
+		if err := s.serve(cfg); err != nil {
 			s.p.err = res.note(s.name, err)
+		} else {
+			defer s.srv.Close()
 		}
 	}
 	firstLoads(ctx, cfg, sites, res)
 	typeAll(ctx, cfg, sites[0], sites[1], res)
 }
 
-// firstLoads loads each page cfg.loads times, the two alternating, each
-// first in every other round, so that a slow moment of the machine does
-// not fall on one of them only; then once each on the school link.
+// firstLoads loads each page cfg.loads times, in turn, each first in one
+// round of len(sites), so that a slow moment of the machine does not fall
+// on one of them only; then once each on the school link (the baseline
+// not).
 func firstLoads(ctx context.Context, cfg config, sites []*site, res *results) {
 	for i := range cfg.loads {
 		for k := range sites {
-			s := sites[(k+i)%2]
+			s := sites[(k+i)%len(sites)]
 			if s.srv == nil || s.p.err != "" {
 				continue
 			}
@@ -67,6 +82,9 @@ func firstLoads(ctx context.Context, cfg config, sites []*site, res *results) {
 		}
 	}
 	for _, s := range sites {
+		if s.baseline {
+			continue
+		}
 		if s.srv != nil && cfg.schoolLink {
 			log.Printf("first load on a school link: %s", s.name)
 			l, err := measureFirstLoad(ctx, cfg.chromium, s.srv, &schoolLink)

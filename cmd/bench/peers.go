@@ -29,25 +29,28 @@ func findPeers(ctx context.Context, pythons []string) []*peer {
 	peers := []*peer{{name: "NumPy", module: "numpy"}, {name: "PyTorch", module: "torch"}}
 	for _, p := range peers {
 		p.times = timings{}
-		var why []string
-		for _, c := range pythons {
-			path, err := exec.LookPath(c)
-			if err != nil {
-				why = append(why, c+": not found")
-				continue
-			}
-			out, err := exec.CommandContext(ctx, path, "-c", "import "+p.module).CombinedOutput()
-			if err == nil {
-				p.python = path
-				break
-			}
-			why = append(why, path+": "+lastLine(string(out)))
-		}
-		if p.python == "" {
-			p.err = fmt.Errorf("not installed (%s; bench/setup.sh installs it)", strings.Join(why, "; "))
-		}
+		p.python, p.err = findPython(ctx, pythons, p.module)
 	}
 	return peers
+}
+
+// findPython returns the first of pythons that imports module, or why none
+// does.
+func findPython(ctx context.Context, pythons []string, module string) (string, error) {
+	var why []string
+	for _, c := range pythons {
+		path, err := exec.LookPath(c)
+		if err != nil {
+			why = append(why, c+": not found")
+			continue
+		}
+		out, err := exec.CommandContext(ctx, path, "-c", "import "+module).CombinedOutput()
+		if err == nil {
+			return path, nil
+		}
+		why = append(why, path+": "+lastLine(string(out)))
+	}
+	return "", fmt.Errorf("not installed (%s; bench/setup.sh installs it)", strings.Join(why, "; "))
 }
 
 // peerReport is what bench/forward_peers.py prints.

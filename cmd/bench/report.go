@@ -22,6 +22,11 @@ type results struct {
 	typing       []typingResult // one per typingConfigs
 	bareTyping   typingResult   // typing into the bare page: go-app's own cost of a keystroke
 	views        []viewResult   // each view at each of typingConfigs
+	baseline     string         // -baseline's revision as the report names it, or ""
+	base         pageLoads      // the baseline's first loads
+	baseViews    []viewResult   // the baseline's views, as views
+	train        [4]trainings   // each task trained to its target in each of trainRuntimes
+	torch        torchTraining  // PyTorch on the same batches
 	problems     []string
 }
 
@@ -70,7 +75,10 @@ func (r *results) Rows() []Row {
 	if slices.Contains(r.only, "views") {
 		rows = append(rows, r.viewRows()...)
 	}
-	return rows
+	if slices.Contains(r.only, "train") {
+		rows = append(rows, r.trainingRows()...)
+	}
+	return append(rows, r.baselineRows()...)
 }
 
 // cell is one side of a comparison: its text, and its value, NaN when it
@@ -271,5 +279,15 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
 		"each page (the median); %d keystrokes at each setting after %d uncounted (fewer where typing took longer than %v). "+
 		"In the compared-with column of the engine rows the faster peer comes first, and the ratio is to it. MB = 10⁶ bytes.\n",
 		p.count, p.wasmCount, p.benchtime, p.peerRepeat, p.peerMinTime, p.loads, p.keystrokes, p.warmup, p.typingBudget)
+	if cfg.runs("train") {
+		fmt.Fprintf(&b, "\nTraining: one training of each task to its target in each runtime (wall time, a single sample); "+
+			"PyTorch trained on the first %d batches Go drew, its time per step the mean after 3 warm-up steps, and its time to "+
+			"the target Go's steps times that.\n", p.trainSteps)
+	}
+	if cfg.baseRev != "" {
+		fmt.Fprintf(&b, "\nThe baseline, %s (commit %s), was built by its own cmd/build in a temporary git worktree and measured in "+
+			"the same run, its first loads in turn with the two pages', each view's pass right before or after this build's; "+
+			"ratio = this build / the baseline.\n", cfg.baseline, cfg.baseRev)
+	}
 	return b.String()
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log"
+	"slices"
 	"strings"
 	"time"
 )
@@ -54,34 +56,42 @@ type viewResult struct {
 // measureViews opens the app at each setting in another view, switches
 // into each view through the link's fragment, types into #sentence there
 // and pastes a sentence of 128 tokens, following the long tasks throughout.
+// With -baseline, the baseline's site gets the same passes, alternately
+// with the app's, each first at every other view.
 func measureViews(ctx context.Context, cfg config, b builds, res *results) {
-	var err error
-	var srv *siteServer
+	sites := []*site{{name: "app", bl: b.app}}
+	into := []*[]viewResult{&res.views}
+	if cfg.baseRev != "" {
+		sites = append(sites, &site{name: "baseline " + cfg.baselineLabel(), bl: b.base, baseline: true})
+		into = append(into, &res.baseViews)
+	}
+	errs := make([]error, len(sites))
+	for i, s := range sites {
+		if errs[i] = s.serve(cfg); errs[i] == nil {
+			defer s.srv.Close()
+		}
+	}
 	var c *chromium
-	switch {
-	case b.app.err != nil:
-		err = b.app.err
-	case cfg.chromium == "":
-		err = cfg.noChromium
-	default:
-		if srv, err = serveSite(b.app.path); err == nil {
-			defer srv.Close()
-			if c, err = startChromium(ctx, cfg.chromium); err == nil {
-				defer c.Close()
-			}
+	var err error
+	if slices.Contains(errs, nil) {
+		if c, err = startChromium(ctx, cfg.chromium); err == nil {
+			defer c.Close()
 		}
 	}
 	for _, tc := range typingConfigs {
-		for _, id := range viewIDs {
-			v := viewResult{View: id, Typing: typingResult{Config: tc, Err: err}}
-			if err == nil {
-				log.Printf("view %s: %s, %d keystrokes", id, tc, cfg.viewKeystrokes)
-				v = measureView(c, srv.URL+"/", id, tc, cfg.pace)
+		for i, id := range viewIDs {
+			for k := range sites {
+				k = (k + i) % len(sites)
+				v := viewResult{View: id, Typing: typingResult{Config: tc, Err: cmp.Or(errs[k], err)}}
+				if v.Typing.Err == nil {
+					log.Printf("view %s: %s, %d keystrokes: %s", id, tc, cfg.viewKeystrokes, sites[k].name)
+					v = measureView(c, sites[k].srv.URL+"/", id, tc, cfg.pace)
+				}
+				if v.Typing.Err != nil {
+					res.note(fmt.Sprintf("%s: view %s at %s", sites[k].name, id, tc), v.Typing.Err)
+				}
+				*into[k] = append(*into[k], v)
 			}
-			if v.Typing.Err != nil {
-				res.note(fmt.Sprintf("view %s at %s", id, tc), v.Typing.Err)
-			}
-			res.views = append(res.views, v)
 		}
 	}
 }
@@ -146,12 +156,11 @@ func (r *results) viewRows() []Row {
 	for _, v := range r.views {
 		t := v.Typing
 		label := fmt.Sprintf("view %s, %s", v.View, t.Config)
-		_, p95 := t.cells("")
+		p95 := v.p95("")
 		long := t.longest()
 		switch {
 		case t.Err != nil:
 		case v.Hidden:
-			p95 = missing("", "not typed: the view hides #sentence (it has its own input)")
 			long.text += fmt.Sprintf("; switch in %s", FormatMs(v.SwitchMs))
 		default:
 			long.text += fmt.Sprintf("; switch in %s, paste %s", FormatMs(v.SwitchMs), FormatMs(v.PasteMs))

@@ -1,0 +1,90 @@
+package train
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/attnviz/attnviz/attention/model"
+)
+
+func TestExport(t *testing.T) {
+	s, err := Export("induction", 3, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := model.NewTrainer(model.Config{Task: "induction", Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.Params["layers.1.wq"][2][5], tr.Model.Layers[1].Wq.At(2, 5); got != want {
+		t.Errorf("initial layers.1.wq[2][5] = %v, want the trainer's %v", got, want)
+	}
+	if len(s.Params) != len(tr.Model.Params()) || s.Arch.Layers != 2 || s.Arch.DV != s.Arch.DModel/s.Arch.Heads || !s.Arch.Causal {
+		t.Errorf("params %d, arch %+v", len(s.Params), s.Arch)
+	}
+	if len(s.Batches) != 4 || len(s.Losses) != 4 {
+		t.Fatalf("%d batches, %d losses, want 4", len(s.Batches), len(s.Losses))
+	}
+	for i := range 4 {
+		if err := tr.Step(); err != nil {
+			t.Fatal(err)
+		}
+		b := tr.Batch()
+		if len(b) != len(s.Batches[i]) || tr.Loss() != s.Losses[i] || !slices.Equal(b[len(b)-1].Tokens, s.Batches[i][len(b)-1].Tokens) {
+			t.Errorf("step %d: %d sequences, loss %v; the trainer drew %d, loss %v", i, len(s.Batches[i]), s.Losses[i], len(b), tr.Loss())
+		}
+	}
+	if _, err := Export("nosuchtask", 1, 4); err == nil || !strings.Contains(err.Error(), "unknown task") {
+		t.Errorf("unknown task: %v", err)
+	}
+}
+
+// TestPeerSelftest runs bench/train_peer.py --selftest on two tasks'
+// exports (one causal, one not, one of them two layers of four heads):
+// its float64 losses must match Go's to 1e-9. Skipped without PyTorch.
+func TestPeerSelftest(t *testing.T) {
+	python := "/usr/bin/python3"
+	if exec.Command(python, "-c", "import torch").Run() != nil {
+		t.Skip("PyTorch is not installed for " + python + " (bench/setup.sh installs it)")
+	}
+	dir := t.TempDir()
+	var files []string
+	for _, task := range []string{"reverse", "coreference"} {
+		s, err := Export(task, 1, 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, filepath.Join(dir, task+".json"))
+		if err := os.WriteFile(files[len(files)-1], b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := exec.Command(python, append([]string{"../train_peer.py", "--selftest"}, files...)...).CombinedOutput()
+	if err != nil || strings.Count(string(out), ": ok") != 2 {
+		t.Errorf("train_peer.py --selftest: %v\n%s", err, out)
+	}
+}
+
+func TestMeasure(t *testing.T) {
+	r := Measure("reverse", 1)
+	task, _ := model.Lookup("reverse")
+	if r.Error != "" || r.TargetSteps == 0 || r.TargetSteps != r.Steps || r.Steps%CheckEvery != 0 || r.Accuracy < task.Target {
+		t.Errorf("reverse: %+v", r)
+	}
+	if r.NsPerStep <= 0 || r.TargetNs <= 0 || (runtime.GOOS == "linux" && r.CPUNsPerStep <= 0) {
+		t.Errorf("reverse: times missing: %+v", r)
+	}
+	if r := Measure("nosuchtask", 1); !strings.Contains(r.Error, "unknown task") {
+		t.Errorf("unknown task: %+v", r)
+	}
+}

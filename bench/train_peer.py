@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Trains attention/model's model in PyTorch (on the CPU) on the batches Go drew.
+
+The spec (bench/train.Spec, written by `runtrain -export DIR`) gives the
+shape, the initial weights, AdamW's settings and the first steps' batches
+with Go's loss of each. The model is the same: token and position
+embeddings, attention layers (Wq, Wk, Wv, Wo, scores scaled by sqrt(d_k),
+causal where the task is) each added to its input, an unembedding, and the
+mean cross-entropy of the predicted positions; then the gradients clipped to
+a global norm and torch.optim.AdamW with the same settings. The sequences of
+a batch are stacked by length, so each length runs as one batched forward.
+
+Usage: train_peer.py [--dtype float64|float32] [--warmup W] SPEC.json ...
+       train_peer.py --selftest SPEC.json ...
+
+Prints one JSON object: {"version", "python", "threads", "results": [{"task",
+"dtype", "steps", "ns_per_step", "cpu_ns_per_step", "losses"}]}: the mean wall
+and CPU (the process's, every thread) time of the steps after the first W
+(default 3; the batches are made into tensors before the clock starts). With --selftest it trains in float64 and exits 1 unless
+every loss is within 1e-9 of Go's. Where PyTorch is not installed it prints
+{"error": ...} and exits 0 (--selftest: exits 2).
+"""
+
+import argparse
+import json
+import math
+import platform
+import sys
+import time
+
+TOLERANCE = 1e-9
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def params_of(torch, spec, dtype):
+    """The initial weights as leaf tensors, in Go's order."""
+    names = ["emb", "pos"]
+    for l in range(spec["arch"]["layers"]):
+        names += [f"layers.{l}.{w}" for w in ("wq", "wk", "wv", "wo")]
+    names.append("unemb")
+    return {n: torch.tensor(spec["params"][n], dtype=dtype, requires_grad=True) for n in names}
+
+
+def batches_of(torch, spec):
+    """Each batch as [(tokens, targets)] stacked by sequence length."""
+    out = []
+    for batch in spec["batches"]:
+        by_len = {}
+        for s in batch:
+            by_len.setdefault(len(s["tokens"]), []).append(s)
+        out.append([(torch.tensor([s["tokens"] for s in g]), torch.tensor([s["targets"] for s in g]))
+                    for _, g in sorted(by_len.items())])
+    return out
+
+
+def loss_of(torch, p, arch, groups):
+    """The batch's mean cross-entropy over its predicted positions."""
+    F = torch.nn.functional
+    h, d = arch["heads"], arch["d_model"]
+    dk, dv = d // h, arch["d_v"]
+    total, count = 0, 0
+    for tokens, targets in groups:
+        b, n = tokens.shape
+        x = p["emb"][tokens] + p["pos"][:n]
+        for l in range(arch["layers"]):
+            wq, wk, wv, wo = (p[f"layers.{l}.{w}"] for w in ("wq", "wk", "wv", "wo"))
+            q = (x @ wq).view(b, n, h, dk).transpose(1, 2)
+            k = (x @ wk).view(b, n, h, dk).transpose(1, 2)
+            v = (x @ wv).view(b, n, h, dv).transpose(1, 2)
+            s = q @ k.transpose(-1, -2) / math.sqrt(dk)
+            if arch["causal"]:
+                s = s.masked_fill(torch.ones(n, n, dtype=torch.bool).triu(1), float("-inf"))
+            o = (torch.softmax(s, dim=-1) @ v).transpose(1, 2).reshape(b, n, h * dv)
+            x = x + o @ wo
+        logits = x @ p["unemb"]
+        total = total + F.cross_entropy(logits.reshape(b * n, -1), targets.reshape(-1), ignore_index=-1, reduction="sum")
+        count += int((targets >= 0).sum())
+    return total / count
+
+
+def train(torch, spec, dtype, warmup):
+    """Trains on every batch of spec; returns the losses, and the mean wall and CPU ns of the steps after warmup."""
+    p = params_of(torch, spec, dtype)
+    params = list(p.values())
+    opt = torch.optim.AdamW(params, lr=spec["lr"], betas=tuple(spec["betas"]), eps=spec["eps"],
+                            weight_decay=spec["weight_decay"])
+    batches, arch, clip = batches_of(torch, spec), spec["arch"], spec["clip"]
+    losses, times, cpu = [], [], []
+    for groups in batches:
+        t0, c0 = time.perf_counter_ns(), time.process_time_ns()
+        opt.zero_grad(set_to_none=True)
+        loss = loss_of(torch, p, arch, groups)
+        loss.backward()
+        with torch.no_grad():  # clipping as Go clips: g · clip/‖g‖ when ‖g‖ > clip
+            norm = torch.sqrt(sum((g.grad * g.grad).sum() for g in params))
+            if clip > 0 and norm > clip:
+                for g in params:
+                    g.grad.mul_(clip / norm)
+        opt.step()
+        times.append(time.perf_counter_ns() - t0)
+        cpu.append(time.process_time_ns() - c0)
+        losses.append(loss.item())
+    mean = lambda xs: sum(xs[warmup:] or xs) / len(xs[warmup:] or xs)
+    return losses, mean(times), mean(cpu)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dtype", choices=["float64", "float32"], default="float64")
+    ap.add_argument("--warmup", type=int, default=3)
+    ap.add_argument("--selftest", action="store_true")
+    ap.add_argument("specs", nargs="+")
+    a = ap.parse_args()
+    try:
+        import torch
+    except ImportError as e:
+        print(json.dumps({"error": f"PyTorch is not installed: {e}"}))
+        sys.exit(2 if a.selftest else 0)
+    dtype = torch.float64 if a.selftest or a.dtype == "float64" else torch.float32
+    out = {"version": torch.__version__, "python": platform.python_version(), "threads": torch.get_num_threads(),
+           "results": []}
+    failed = False
+    for path in a.specs:
+        spec = load(path)
+        losses, ns, cpu_ns = train(torch, spec, dtype, a.warmup)
+        out["results"].append({"task": spec["task"], "dtype": str(dtype).removeprefix("torch."), "steps": len(losses),
+                               "ns_per_step": ns, "cpu_ns_per_step": cpu_ns, "losses": losses})
+        if a.selftest:
+            worst = max(abs(x - y) for x, y in zip(losses, spec["losses"]))
+            ok = len(losses) == len(spec["losses"]) and worst <= TOLERANCE
+            print(f"{spec['task']}: {len(losses)} steps, largest difference from Go's loss {worst:.3g}: "
+                  f"{'ok' if ok else 'FAIL'}", file=sys.stderr)
+            failed = failed or not ok
+    print(json.dumps(out))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

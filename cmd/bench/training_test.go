@@ -1,0 +1,93 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/attnviz/attnviz/bench/train"
+)
+
+func TestParseTrainLines(t *testing.T) {
+	lines := []string{
+		"go: some noise",
+		`{"task":"reverse","steps":70,"ns_per_step":500000,"target_steps":70,"target_ns":40000000,"accuracy":1}`,
+		`{"task":"sort","steps":1500,"ns_per_step":2000000,"accuracy":0.5,"error":"below the target"}`,
+	}
+	got, done := parseTrainLines(lines)
+	if done || len(got) != 2 || got["reverse"].TargetSteps != 70 || got["sort"].Error != "below the target" {
+		t.Errorf("without done: %+v, %v", got, done)
+	}
+	if _, err := runnerLines(lines, nil, parseTrainLines); err == nil || !strings.Contains(err.Error(), "did not finish") {
+		t.Errorf("runnerLines: %v without done", err)
+	}
+	if got, err := runnerLines(append(lines, `{"done":true}`), nil, parseTrainLines); err != nil || got["reverse"].NsPerStep != 500000 {
+		t.Errorf("runnerLines: %+v, %v", got, err)
+	}
+	if _, err := runnerLines(nil, errors.New("node is not installed"), parseTrainLines); err == nil || err.Error() != "node is not installed" {
+		t.Errorf("runnerLines with an error: %v", err)
+	}
+}
+
+// trainSample has reverse measured everywhere, and sort missing in places.
+func trainSample() *results {
+	r := &results{only: []string{"train"}, train: [4]trainings{{}, {}, {}, {}}}
+	rev := func(ns, targetNs float64) train.Result {
+		return train.Result{Task: "reverse", Steps: 70, NsPerStep: ns, TargetSteps: 70, TargetNs: targetNs, Accuracy: 1}
+	}
+	native := rev(400e3, 40e6)
+	native.CPUNsPerStep = 150e3
+	r.recordTraining(r.train[0], trainings{"reverse": native}, nil, "training in native Go", "reverse")
+	r.recordTraining(r.train[1], trainings{"reverse": rev(500e3, 50e6)}, nil, "training in native pure Go", "reverse")
+	r.recordTraining(r.train[2], nil, errors.New("node is not installed"), "training in wasm in Node", "reverse")
+	r.recordTraining(r.train[3], trainings{"reverse": rev(2e6, 12e9)}, nil, "training in wasm in Chromium", "reverse")
+	r.recordTraining(r.train[3], trainings{"sort": {Task: "sort", Steps: 1500, NsPerStep: 3e6, Error: "accuracy 0.5 after the budget"}}, nil, "training in wasm in Chromium", "sort")
+	r.torch = torchTraining{ns: [2]map[string]float64{{"reverse": 1.6e6}, {"reverse": 1e6}}, cpu: [2]map[string]float64{{"reverse": 0.4e6}, {"reverse": 0.3e6}},
+		err: [2]map[string]string{{}, {"sort": "torch crashed"}}}
+	return r
+}
+
+func TestTrainingRows(t *testing.T) {
+	r := trainSample()
+	rows := r.Rows()
+	if len(rows) != 8*len(train.Tasks()) {
+		t.Errorf("%d rows, want 8 a task", len(rows))
+	}
+	for _, tc := range []struct{ figure, measured, compared, ratio, target, result string }{
+		// 0.4 ms against PyTorch float32's 1 ms: 0.4× meets 0.5×.
+		{"time per step, reverse, native Go", "400 µs (2500 steps/s)", "PyTorch float32 1.00 ms; float64 1.60 ms", "0.40×", "≤ 0.5×", Pass},
+		// CPU time, with no target: 150 µs against 300 µs.
+		{"CPU time per step, reverse, native Go", "150 µs", "PyTorch float32 300 µs; float64 400 µs", "0.50×", "", ""},
+		{"time per step, reverse, native pure Go (-tags purego)", "500 µs (2000 steps/s)", "PyTorch float32 1.00 ms; float64 1.60 ms", "0.50×", "", ""},
+		{"time per step, reverse, wasm in Node", "node is not installed", "native 400 µs (2500 steps/s)", "", "", ""},
+		// 2 ms against 1 ms: 2× misses 1.0×; against pure Go's 0.5 ms, 4× misses 3×.
+		{"time per step, reverse, wasm in Chromium", "2.00 ms (500 steps/s)", "PyTorch float32 1.00 ms; float64 1.60 ms", "2.00×", "≤ 1.0×", Miss},
+		{"time per step, reverse, wasm in Chromium vs native pure Go", "2.00 ms (500 steps/s)", "native pure Go 500 µs (2000 steps/s)", "4.00×", "≤ 3×", Miss},
+		{"time to the target, reverse, native Go", "40.0 ms (70 steps)", "PyTorch float32 70.0 ms; float64 112 ms, × Go's 70 steps", "0.57×", "", ""},
+		// 12 s misses reverse's 10 s.
+		{"time to the target, reverse, wasm in Chromium", "12.0 s (70 steps)", "native 40.0 ms (70 steps)", "300×", "≤ 10 s", Miss},
+		{"time per step, sort, wasm in Chromium", "3.00 ms (333 steps/s)", "PyTorch float32: torch crashed", "", "≤ 1.0×", NA},
+		{"time to the target, sort, wasm in Chromium", "accuracy 0.5 after the budget", "native: not measured", "", "≤ 30 s", NA},
+		{"time per step, sort, native Go", "not measured", "PyTorch float32: torch crashed", "", "≤ 0.5×", NA},
+	} {
+		row := findExact(t, rows, tc.figure)
+		if row.Measured != tc.measured || row.Compared != tc.compared || row.Ratio != tc.ratio || row.Target != tc.target || row.Result != tc.result {
+			t.Errorf("%s:\n got %+v\nwant %q / %q / %q / %q / %q", tc.figure, row, tc.measured, tc.compared, tc.ratio, tc.target, tc.result)
+		}
+	}
+	if len(r.problems) != 2 || !strings.Contains(strings.Join(r.problems, "\n"), "wasm in Node reverse: node is not installed") {
+		t.Errorf("problems: %q", r.problems)
+	}
+}
+
+// findExact returns the row whose figure is figure.
+func findExact(t *testing.T, rows []Row, figure string) Row {
+	t.Helper()
+	for _, r := range rows {
+		if r.Figure == figure {
+			return r
+		}
+	}
+	t.Fatalf("no row %q", figure)
+	return Row{}
+}
