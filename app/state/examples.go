@@ -1,7 +1,7 @@
 package state
 
 import (
-	"embed"
+	_ "embed" // the lessons' specs
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -15,25 +15,35 @@ import (
 // examples/ holds as copies (TestExamplesAreTheLessons checks them), so
 // that the page carries them.
 
-//go:embed examples/*.json
-var exampleFiles embed.FS
+// The files of examples/, as strings: an embed.FS would bring io/fs into
+// the wasm for two files.
+var (
+	//go:embed examples/lesson-cat.json
+	lessonCatJSON string
+	//go:embed examples/lesson-integers.json
+	lessonIntsJSON string
+)
 
 // MatricesExampleIDs are the ids of the named examples, in the order the
 // view offers them: "mx.example.<id>" is the name of each (app/i18n).
 var MatricesExampleIDs = []string{"textbook", "lessoncat", "lessonints"}
 
-// exampleFile is the file of examples/ of each id but the worked example.
-var exampleFile = map[string]string{
-	"lessoncat":  "examples/lesson-cat.json",
-	"lessonints": "examples/lesson-integers.json",
-}
+// exampleFile is the file of examples/ of each id but the worked example,
+// and exampleJSON its text.
+var (
+	exampleFile = map[string]string{
+		"lessoncat":  "examples/lesson-cat.json",
+		"lessonints": "examples/lesson-integers.json",
+	}
+	exampleJSON = map[string]*string{"lessoncat": &lessonCatJSON, "lessonints": &lessonIntsJSON}
+)
 
 // exampleMatrices holds the State.Matrices of every named example, made on
 // first use.
 var exampleMatrices = sync.OnceValue(func() map[string]string {
 	m := map[string]string{"textbook": ""}
 	for id, file := range exampleFile {
-		m[id] = CanonicalMatrices(lessonSpec(file))
+		m[id] = CanonicalMatrices(lessonSpec(file, *exampleJSON[id]))
 	}
 	return m
 })
@@ -60,16 +70,12 @@ func ExampleOf(matrices string) string {
 // The view's token box separates tokens by spaces, so a token's own spaces
 // go ("word 1" becomes "word1"). The files are the program's own: an
 // error is a programmer's mistake.
-func lessonSpec(file string) *attention.Spec {
-	b, err := exampleFiles.ReadFile(file)
-	if err != nil {
-		panic(err)
-	}
+func lessonSpec(file, text string) *attention.Spec {
 	var c struct {
 		Spec map[string]json.RawMessage `json:"spec"`
 	}
 	var tokens []string
-	if err := json.Unmarshal(b, &c); err != nil || json.Unmarshal(c.Spec["tokens"], &tokens) != nil {
+	if err := json.Unmarshal([]byte(text), &c); err != nil || json.Unmarshal(c.Spec["tokens"], &tokens) != nil {
 		panic(fmt.Sprintf("%s: no spec with tokens", file))
 	}
 	for i, t := range tokens {
