@@ -82,25 +82,25 @@ func (p *Page) stopPresenter() {
 	*pr = presenter{}
 }
 
-// presentKey returns what the key event ev asks of presentation mode in s:
-// P switches it (but in a text box, or with a modifier), Esc leaves it
-// (unless the pipeline's open step takes Esc to close). ok is false for
-// any other key.
+// presentKey returns what the key event ev asks of presentation mode in s
+// (presentKeyOf).
 func presentKey(ev app.Value, s state.State) (on, ok bool) {
-	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() || ev.Get("repeat").Bool() {
+	modified := ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() || ev.Get("repeat").Bool()
+	return presentKeyOf(ev.Get("key").String(), modified, views.Editable(ev.Get("target"), false), s)
+}
+
+// presentKeyOf returns what key asks of presentation mode in s: P switches
+// it (but with a modifier, or typed into a text box), Esc leaves it (unless
+// the pipeline's open step takes Esc to close). ok is false for any other
+// key.
+func presentKeyOf(key string, modified, inText bool, s state.State) (on, ok bool) {
+	switch {
+	case modified:
 		return false, false
-	}
-	switch ev.Get("key").String() {
-	case "p", "P":
-		if views.Editable(ev.Get("target"), false) {
-			return false, false
-		}
-		return !s.Present, true
-	case "Escape":
-		if !s.Present || s.View == "pipeline" && s.Step != "" {
-			return false, false
-		}
-		return false, true
+	case key == "p" || key == "P":
+		return !s.Present && !inText, !inText
+	case key == "Escape":
+		return false, s.Present && !(s.View == "pipeline" && s.Step != "")
 	}
 	return false, false
 }
