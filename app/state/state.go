@@ -36,6 +36,9 @@ type State struct {
 	PredictShown    bool // the row is revealed
 
 	Tour string // the guided tour shown in the view "tour", "" for the first; its step is Step (tour.go)
+
+	Teach     string // a teacher's own tour, as a link carries it (teach.go); "" for none
+	TeachStep int    // the step of Teach shown, 1-based; 0 for none
 }
 
 // Input is the part of a State that the main attention is computed from. It
