@@ -91,6 +91,9 @@ func (p *Page) open(link string, def state.State) {
 		// A bad link is the user's input, not the program's fault: the notice
 		// says so, and the console stays free of errors.
 		p.notice = "notice.badLink"
+		if errors.Is(err, state.ErrTeach) {
+			p.notice = "notice.badTeach"
+		}
 	}
 	p.state = s
 	p.update()
@@ -183,11 +186,13 @@ func (p *Page) installHooks() {
 		}
 		return app.Window().Get("JSON").Call("parse", string(b))
 	})
-	p.hooks = []app.Func{result, settings}
+	teach := dom.Func(func(app.Value, []app.Value) any { return teachFile(p.state) })
+	p.hooks = []app.Func{result, settings, teach}
 	dom.Try(func() {
 		hooks := app.Window().Get("Object").New()
 		hooks.Set("result", result)
 		hooks.Set("state", settings)
+		hooks.Set("teach", teach)
 		app.Window().Set("attnviz", hooks)
 	})
 }
@@ -385,6 +390,7 @@ func (p *Page) Render() app.UI {
 					),
 				),
 				app.Div().Class("stage").Body(
+					&views.TeachBar{Props: p.props(), Known: known},
 					v.New(p.props()),
 				),
 			),

@@ -122,7 +122,7 @@ func DecodeState(link string, def State) (State, error) {
 			return def, fmt.Errorf("link state: %s given %d times", f.key, len(vs))
 		}
 		if err := f.decode(&s, vs[0]); err != nil {
-			return def, fmt.Errorf("link state: %s: %v", f.key, err)
+			return def, fmt.Errorf("link state: %s: %w", f.key, err)
 		}
 	}
 	// A link that chooses the language but not the sentences gets that

@@ -66,8 +66,8 @@ func TestTeachHostile(t *testing.T) {
 		if _, err := DecodeTeach(v); !errors.Is(err, ErrTeach) {
 			t.Errorf("%s: error %v, want a tour error", name, err)
 		}
-		if _, err := DecodeState("teach="+v, DefaultState(i18n.LangEN)); err == nil {
-			t.Errorf("%s: the link is accepted", name)
+		if _, err := DecodeState("teach="+v, DefaultState(i18n.LangEN)); !errors.Is(err, ErrTeach) {
+			t.Errorf("%s: the link gives %v, want a tour error", name, err)
 		}
 	}
 }

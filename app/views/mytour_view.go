@@ -1,0 +1,254 @@
+package views
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/attnviz/attnviz/app/dom"
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+)
+
+// MyTourView is the editor of a teacher's own tour (view "mytour"): the
+// steps with their notes (#teach-steps), moved, removed or shown; the tour
+// played (#teach-play), saved as a file (#teach-save), loaded from one
+// (#teach-file), and its link to share (#teach-link, or #teach-toolong).
+type MyTourView struct {
+	app.Compo
+
+	Props Props
+	Known Known
+
+	answer string     // the message of the last file loaded; "" for none
+	bad    bool       // answer is an error
+	reader []app.Func // callbacks of a FileReader
+}
+
+// OnDismount releases the file reader's callbacks.
+func (v *MyTourView) OnDismount() {
+	for _, f := range v.reader {
+		f.Release()
+	}
+	v.reader = nil
+}
+
+// Render returns the editor.
+func (v *MyTourView) Render() app.UI {
+	lang := v.Props.State.Lang
+	p := planOf(v.Props.State, v.Known)
+	var list app.UI = app.P().ID("teach-empty").Class("caption").Text(i18n.T(lang, "teach.empty"))
+	if len(p.Tour.Steps) > 0 {
+		items := make([]app.UI, len(p.Tour.Steps))
+		for i := range p.Tour.Steps {
+			items[i] = v.renderStep(lang, p, i)
+		}
+		list = app.Ol().ID("teach-steps").Class("teach-steps").Body(items...)
+	}
+	return app.Section().Class("view", "view-mytour").Body(
+		app.Div().Class("panel", "teach-panel").Body(
+			app.H2().Text(i18n.T(lang, "teach.title")),
+			app.P().Class("lead").Text(i18n.T(lang, "teach.intro")),
+			list,
+			v.renderActions(lang, p),
+			v.renderAnswer(),
+			v.renderShare(lang, p),
+		),
+	)
+}
+
+// renderStep is step i's line: its view and sentence, its note, and its
+// buttons; a step that cannot be shown says why.
+func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
+	n, count := i+1, len(p.Tour.Steps)
+	what := ""
+	if p.Skip[i] == nil {
+		pg := p.Pages[i]
+		what = i18n.Tf(lang, "teach.stepOf", i18n.T(lang, "view."+pg.View)) + " · " + shorten(pg.Text, 40)
+	} else {
+		what = i18n.Tf(lang, "teach.skip", n, p.Skip[i].Error())
+	}
+	return app.Li().Class("teach-step", ClassIf(p.Skip[i] != nil, "skipped")).DataSet("step", n).Body(
+		app.P().Class("teach-what").Text(what),
+		app.Textarea().Class("teach-note").Rows(2).
+			Aria("label", i18n.Tf(lang, "teach.noteLabel", n)).
+			Placeholder(i18n.T(lang, "teach.notePlace")).
+			Text(p.Tour.Steps[i].Note).
+			OnChange(func(ctx app.Context, e app.Event) {
+				note := ctx.JSSrc().Get("value").String()
+				v.edit(ctx, e, func(t *state.TeachTour) {
+					if i < len(t.Steps) {
+						t.Steps[i].Note = truncateUTF8(note, state.MaxTeachNote)
+					}
+				})
+			}),
+		app.Div().Class("teach-buttons").Body(
+			disabled(app.Button().Type("button").Class("teach-show"), p.Skip[i] != nil).
+				Text(i18n.T(lang, "teach.show")).OnClick(v.play(n)),
+			v.iconButton("teach-up", "↑", i18n.Tf(lang, "teach.up", n), n == 1, v.move(i, i-1)),
+			v.iconButton("teach-down", "↓", i18n.Tf(lang, "teach.down", n), n == count, v.move(i, i+1)),
+			v.iconButton("teach-remove", "✕", i18n.Tf(lang, "teach.remove", n), false, v.move(i, -1)),
+		),
+	)
+}
+
+// iconButton is a small button of a step, labelled for screen readers.
+func (v *MyTourView) iconButton(class, text, label string, off bool, h app.EventHandler) app.UI {
+	return disabled(app.Button().Type("button").Class(class), off).
+		Aria("label", label).Title(label).Text(text).OnClick(h)
+}
+
+// edit changes the tour by change.
+func (v *MyTourView) edit(ctx app.Context, e app.Event, change func(t *state.TeachTour)) {
+	v.Props.Set(ctx, e, func(s *state.State) { editTeach(s, change) })
+}
+
+// move moves step i to place to, or removes it for to < 0.
+func (v *MyTourView) move(i, to int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		v.edit(ctx, e, func(t *state.TeachTour) {
+			if i >= len(t.Steps) || to >= len(t.Steps) {
+				return
+			}
+			if to < 0 {
+				t.Steps = append(t.Steps[:i], t.Steps[i+1:]...)
+				return
+			}
+			t.Steps[i], t.Steps[to] = t.Steps[to], t.Steps[i]
+		})
+	}
+}
+
+// play returns the handler that shows step n.
+func (v *MyTourView) play(n int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		v.Props.Set(ctx, e, func(s *state.State) { GoToTeachStep(s, n, v.Known) })
+	}
+}
+
+// renderActions is play, save, load and clear.
+func (v *MyTourView) renderActions(lang string, p teachPlan) app.UI {
+	first := p.next(1, 1)
+	file := p.Tour.JSON()
+	return app.Div().Class("teach-actions").Body(
+		disabled(app.Button().ID("teach-play").Type("button").Class("predict-button"), first == 0).
+			Text(i18n.T(lang, "teach.play")).OnClick(v.play(first)),
+		app.A().ID("teach-save").Class("mx-button").
+			Href("data:application/json;charset=utf-8,"+url.PathEscape(string(file))).
+			Attr("download", "attnviz-tour.json").
+			Text(i18n.T(lang, "teach.save")),
+		app.Label().Class("mx-button").For("teach-file").Text(i18n.T(lang, "teach.load")),
+		app.Input().ID("teach-file").Type("file").Class("teach-file").Accept(".json,application/json").
+			OnChange(v.onFile),
+		disabled(app.Button().ID("teach-clear").Type("button").Class("mx-button"), len(p.Tour.Steps) == 0).
+			Text(i18n.T(lang, "teach.clear")).
+			OnClick(func(ctx app.Context, e app.Event) {
+				v.edit(ctx, e, func(t *state.TeachTour) { t.Steps = nil })
+			}),
+	)
+}
+
+// renderAnswer is the message of the last file loaded.
+func (v *MyTourView) renderAnswer() app.UI {
+	id, class := "teach-loaded", "caption"
+	if v.bad {
+		id, class = "teach-file-error", "notice"
+	}
+	return app.Div().Class("mx-slot").Body(app.If(v.answer != "", func() app.UI {
+		return app.P().ID(id).Class(class).Role("status").Text(v.answer)
+	}))
+}
+
+// renderShare is the link to the tour's first step, or why there is none.
+func (v *MyTourView) renderShare(lang string, p teachPlan) app.UI {
+	s := v.Props.State
+	if len(p.Tour.Steps) == 0 {
+		return app.Div()
+	}
+	if !state.TeachFits(s) {
+		return app.P().ID("teach-toolong").Class("notice").
+			Text(i18n.Tf(lang, "teach.tooLong", (len(s.Teach)+1023)>>10, state.MaxTeachLink>>10))
+	}
+	link := s
+	link.TeachStep = 0
+	if first := p.next(1, 1); first > 0 {
+		GoToTeachStep(&link, first, v.Known)
+	}
+	return app.Div().Class("field", "teach-share").Body(
+		app.Label().For("teach-link").Class("field-name").Text(i18n.T(lang, "teach.link")),
+		app.Input().ID("teach-link").Type("text").ReadOnly(true).Value(pageURL()+"#"+link.Encode()).
+			OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
+	)
+}
+
+// pageURL is the page's address without its fragment.
+func pageURL() string {
+	u := ""
+	dom.Try(func() {
+		loc := app.Window().Get("location")
+		u = loc.Get("origin").String() + loc.Get("pathname").String()
+	})
+	return u
+}
+
+// onFile reads a chosen tour file and makes it the tour.
+func (v *MyTourView) onFile(ctx app.Context, e app.Event) {
+	files := ctx.JSSrc().Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	file := files.Index(0)
+	lang := v.Props.State.Lang
+	if file.Get("size").Int() > state.MaxTeachFile {
+		v.answer, v.bad = i18n.Tf(lang, "teach.badFile", "> 512 KB"), true
+		return
+	}
+	for _, f := range v.reader {
+		f.Release()
+	}
+	reader := app.Window().Get("FileReader").New()
+	onload := dom.Func(func(app.Value, []app.Value) any {
+		text := reader.Get("result").String()
+		ctx.Dispatch(func(ctx app.Context) { v.load(ctx, e, text) })
+		return nil
+	})
+	onerror := dom.Func(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(app.Context) { v.answer, v.bad = i18n.T(lang, "teach.fileError"), true })
+		return nil
+	})
+	v.reader = []app.Func{onload, onerror}
+	reader.Set("onload", onload)
+	reader.Set("onerror", onerror)
+	reader.Call("readAsText", file)
+	ctx.JSSrc().Set("value", "") // the same file again is a change too
+}
+
+// load makes a tour file's text the tour, or says why it cannot be.
+func (v *MyTourView) load(ctx app.Context, e app.Event, text string) {
+	lang := v.Props.State.Lang
+	t, err := state.ParseTeach([]byte(text))
+	if err != nil {
+		v.answer, v.bad = i18n.Tf(lang, "teach.badFile", err.Error()), true
+		return
+	}
+	v.answer, v.bad = i18n.Tf(lang, "teach.loaded", len(t.Steps)), false
+	v.Props.Set(ctx, e, func(s *state.State) { s.Teach, s.TeachStep = state.EncodeTeach(t), 0 })
+}
+
+// shorten returns s cut to n runes, with … if cut.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// truncateUTF8 cuts s to at most n bytes, at a rune's boundary.
+func truncateUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "")
+}
