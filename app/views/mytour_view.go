@@ -120,10 +120,17 @@ func (v *MyTourView) move(i, to int) app.EventHandler {
 	}
 }
 
-// play returns the handler that shows step n.
+// play returns the handler that shows step n, or for 0 the first that can
+// be shown (found when called: go-app keeps a button's first handler while
+// a new one is the same function, whatever it captured).
 func (v *MyTourView) play(n int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		v.Props.Set(ctx, e, func(s *state.State) { GoToTeachStep(s, n, v.Known) })
+		v.Props.Set(ctx, e, func(s *state.State) {
+			if n == 0 {
+				n = planOf(*s, v.Known).next(1, 1)
+			}
+			GoToTeachStep(s, n, v.Known)
+		})
 	}
 }
 
@@ -133,7 +140,7 @@ func (v *MyTourView) renderActions(lang string, p teachPlan) app.UI {
 	file := p.Tour.JSON()
 	return app.Div().Class("teach-actions").Body(
 		disabled(app.Button().ID("teach-play").Type("button").Class("predict-button"), first == 0).
-			Text(i18n.T(lang, "teach.play")).OnClick(v.play(first)),
+			Text(i18n.T(lang, "teach.play")).OnClick(v.play(0)),
 		app.A().ID("teach-save").Class("mx-button").
 			Href("data:application/json;charset=utf-8,"+url.PathEscape(string(file))).
 			Attr("download", "attnviz-tour.json").
@@ -201,7 +208,7 @@ func (v *MyTourView) onFile(ctx app.Context, e app.Event) {
 	file := files.Index(0)
 	lang := v.Props.State.Lang
 	if file.Get("size").Int() > state.MaxTeachFile {
-		v.answer, v.bad = i18n.Tf(lang, "teach.badFile", "> 512 KB"), true
+		v.answer, v.bad = i18n.Tf(lang, "teach.tooBig", file.Get("size").Int()>>10, state.MaxTeachFile>>10), true
 		return
 	}
 	for _, f := range v.reader {

@@ -156,9 +156,9 @@ func (b *TeachBar) renderPlaying(lang string, p teachPlan) app.UI {
 	prev, next := p.next(n-1, -1), p.next(n+1, 1)
 	body = append(body, app.Div().Class("teach-nav").Body(
 		disabled(app.Button().ID("teach-prev").Type("button").Class("predict-button"), prev == 0).
-			Text(i18n.T(lang, "teach.prev")).OnClick(b.goTo(prev)),
+			Text(i18n.T(lang, "teach.prev")).OnClick(b.step(-1)),
 		disabled(app.Button().ID("teach-next").Type("button").Class("predict-button"), next == 0).
-			Text(i18n.T(lang, "teach.next")).OnClick(b.goTo(next)),
+			Text(i18n.T(lang, "teach.next")).OnClick(b.step(1)),
 		app.Button().ID("teach-end").Type("button").Class("predict-button").
 			Text(i18n.T(lang, "teach.end")).
 			OnClick(func(ctx app.Context, e app.Event) {
@@ -170,10 +170,14 @@ func (b *TeachBar) renderPlaying(lang string, p teachPlan) app.UI {
 		Aria("label", i18n.T(lang, "teach.bar")).Body(body...)
 }
 
-// goTo returns the handler that shows step n.
-func (b *TeachBar) goTo(n int) app.EventHandler {
+// step returns the handler that shows the next step, by delta, that can
+// be shown. It finds it when called: go-app keeps a button's first
+// handler while a new one is the same function, whatever it captured.
+func (b *TeachBar) step(delta int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		b.Props.Set(ctx, e, func(s *state.State) { GoToTeachStep(s, n, b.Known) })
+		b.Props.Set(ctx, e, func(s *state.State) {
+			GoToTeachStep(s, planOf(*s, b.Known).next(s.TeachStep+delta, delta), b.Known)
+		})
 	}
 }
 

@@ -1,0 +1,224 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+// tourFile is a teacher's tour as window.attnviz.teach() and its file give it.
+type tourFile struct {
+	Kind  string `json:"kind"`
+	Steps []struct {
+		Link string `json:"link"`
+		Note string `json:"note"`
+	} `json:"steps"`
+}
+
+// teachTour returns the page's tour, from window.attnviz.teach().
+func (tb *tab) teachTour() (tourFile, string) {
+	tb.t.Helper()
+	raw := eval[string](tb, `window.attnviz.teach() ?? ""`)
+	var f tourFile
+	if err := json.Unmarshal([]byte(raw), &f); err != nil {
+		tb.t.Fatalf("window.attnviz.teach() = %q: %v", raw, err)
+	}
+	return f, raw
+}
+
+// teachStep returns the step of the teacher's tour shown, 0 for none.
+func (tb *tab) teachStep() int { return eval[int](tb, `window.attnviz.state().teach_step`) }
+
+// setNote types note into step n's note and leaves the box (a change event).
+func (tb *tab) setNote(n int, note string) {
+	tb.t.Helper()
+	eval[chromedp.Void](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector('#teach-steps li[data-step="%d"] .teach-note');
+		el.focus(); el.value = %s;
+		el.dispatchEvent(new Event("change", {bubbles: true}));
+	})()`, n, jsString(note)))
+}
+
+// TestMyTour makes a teacher's tour from the page (two views added as
+// steps, notes written, the steps reordered), saves it as a file (a real
+// download), reopens it from its link and from its file, and checks that a
+// hostile file and link give their message.
+func TestMyTour(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#lang=en")
+	tb.setSentence("the cat sat")
+	tb.click("#teach-add")
+	tb.waitFor("step 1 added", `window.attnviz.teach()?.includes('"link"')`, 10*time.Second)
+	tb.click(`.tabs [data-view="pipeline"]`)
+	tb.click("#causal")
+	tb.waitFor("the causal mask", `window.attnviz.state().mask === "causal"`, 10*time.Second)
+	tb.click("#teach-add")
+	tb.waitFor("step 2 added", `JSON.parse(window.attnviz.teach()).steps.length === 2`, 10*time.Second)
+	tb.click(`.tabs [data-view="mytour"]`)
+	tb.waitFor("the editor", `document.querySelectorAll("#teach-steps li").length === 2`, 10*time.Second)
+	tb.setNote(1, "Each row sums to 1.")
+	tb.setNote(2, "Nothing above the diagonal: 注意")
+	tb.waitFor("the notes", `JSON.parse(window.attnviz.teach()).steps[1].note.includes("注意")`, 10*time.Second)
+	tb.click(`#teach-steps li[data-step="1"] .teach-down`)
+	tb.waitFor("the steps swapped", `JSON.parse(window.attnviz.teach()).steps[0].note.includes("diagonal")`, 10*time.Second)
+	tour, raw := tb.teachTour()
+	if len(tour.Steps) != 2 || !strings.Contains(tour.Steps[0].Link, "view=pipeline") || !strings.Contains(tour.Steps[0].Link, "causal=1") ||
+		!strings.Contains(tour.Steps[1].Link, "text=the+cat+sat") || tour.Steps[1].Note != "Each row sums to 1." {
+		t.Fatalf("the tour made: %s", raw)
+	}
+	tb.screenshots("mytour-editor", nil)
+
+	file := tb.downloadTour(t)
+	if string(file) != raw {
+		t.Errorf("the file saved differs from the tour:\n%s\nwant\n%s", file, raw)
+	}
+	link := eval[string](tb, `document.querySelector("#teach-link").value`)
+	t.Logf("the tour's link has %d bytes", len(link))
+	tb.checkClean("making a tour")
+
+	tb2 := newTab(t, s)
+	tb2.open(link)
+	tb2.checkPlaying(1, "pipeline", "Nothing above the diagonal: 注意")
+	if st := tb2.state(); st.Mask != "causal" || st.Text != "the cat sat" {
+		t.Errorf("step 1 from the link: %+v", st)
+	}
+	tb2.screenshots("mytour-step1", nil)
+	tb2.click("#teach-next")
+	tb2.checkPlaying(2, "attention", "Each row sums to 1.")
+	if st := tb2.state(); st.Mask != "none" || st.Text != "the cat sat" {
+		t.Errorf("step 2 from the link: %+v", st)
+	}
+	tb2.click("#teach-prev")
+	tb2.checkPlaying(1, "pipeline", "Nothing above the diagonal: 注意")
+	tb2.press("#teach-end")
+	tb2.waitFor("the editor", `window.attnviz.state().view === "mytour" && window.attnviz.state().teach_step === 0`, 10*time.Second)
+	tb2.checkClean("the tour's link")
+
+	tb3 := newTab(t, s)
+	tb3.openEditor(s.URL() + "#view=mytour&lang=zh-Hans")
+	tb3.loadTourFile(t, "tour.json", file)
+	tb3.waitFor("the loaded note", `!!document.querySelector("#teach-loaded")`, 10*time.Second)
+	if _, got := tb3.teachTour(); got != raw {
+		t.Errorf("the tour from its file: %s", got)
+	}
+	tb3.press("#teach-play")
+	tb3.checkPlaying(1, "pipeline", "Nothing above the diagonal: 注意")
+	tb3.checkClean("the tour's file")
+
+	checkHostileTours(t, s, file)
+}
+
+// press clicks sel and waits for nothing: a click that changes the view
+// to or from the editor does not always end in an attnviz:update measure.
+func (tb *tab) press(sel string) {
+	tb.t.Helper()
+	tb.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// openEditor opens u, a link to the tour's editor, which has no chart.
+func (tb *tab) openEditor(u string) {
+	tb.t.Helper()
+	tb.do("opening "+u, chromedp.Navigate(u))
+	tb.waitFor("the editor", `!!window.attnviz && !!document.querySelector(".view-mytour")`, 60*time.Second)
+}
+
+// checkPlaying waits for step n of the teacher's tour, in view, with note.
+func (tb *tab) checkPlaying(n int, view, note string) {
+	tb.t.Helper()
+	tb.waitFor(fmt.Sprintf("step %d", n), fmt.Sprintf(`window.attnviz.state().teach_step === %d && window.attnviz.state().view === %q`, n, view), 20*time.Second)
+	if got := eval[string](tb, `document.querySelector("#teach-note")?.textContent ?? ""`); got != note {
+		tb.t.Errorf("step %d's note is %q, want %q", n, got, note)
+	}
+	if !strings.Contains(eval[string](tb, `document.querySelector("#teach-progress").textContent`), fmt.Sprint(n)) {
+		tb.t.Errorf("step %d: the progress does not say it", n)
+	}
+}
+
+// downloadTour clicks #teach-save and returns the file the browser saved.
+func (tb *tab) downloadTour(t *testing.T) []byte {
+	dir := t.TempDir()
+	params := browser.SetDownloadBehaviorParams{Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}
+	if _, err := chromedp.Call(tb.ctx, browser.SetDownloadBehavior, params); err != nil {
+		t.Fatalf("allowing downloads: %v", err)
+	}
+	tb.do("clicking #teach-save", chromedp.Click(chromedp.CSS("#teach-save")))
+	path := filepath.Join(dir, "attnviz-tour.json")
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			return b
+		}
+	}
+	t.Fatalf("no file %s was downloaded", path)
+	return nil
+}
+
+// loadTourFile picks a file of data with #teach-file.
+func (tb *tab) loadTourFile(t *testing.T, name string, data []byte) {
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.do("picking "+name, chromedp.SetUploadFiles(chromedp.CSS("#teach-file"), []string{path}))
+}
+
+// checkHostileTours opens hostile tour files and links: each gives its
+// message, never a broken page; a step of an unknown view is skipped.
+func checkHostileTours(t *testing.T, s *site, good []byte) {
+	tb := newTab(t, s)
+	tb.openEditor(s.URL() + "#view=mytour&lang=en")
+	tb.loadTourFile(t, "good.json", good)
+	tb.waitFor("the good file", `!!document.querySelector("#teach-loaded")`, 10*time.Second)
+	for name, data := range map[string]string{
+		"html.json":  "<html><script>alert(1)</script>",
+		"kind.json":  `{"kind":"other","steps":[]}`,
+		"extra.json": `{"kind":"attnviz-tour","steps":[],"run":"x"}`,
+		"huge.json":  `{"kind":"attnviz-tour","steps":[{"link":"","note":"` + strings.Repeat("x", 600<<10) + `"}]}`,
+	} {
+		tb.loadTourFile(t, name, []byte(data))
+		tb.waitFor("the message of "+name, `!!document.querySelector("#teach-file-error")`, 10*time.Second)
+		if _, got := tb.teachTour(); got != string(good) {
+			t.Errorf("%s changed the tour to %s", name, got)
+		}
+		t.Logf("ok: %s: %s", name, eval[string](tb, `document.querySelector("#teach-file-error").textContent`))
+		tb.loadTourFile(t, "good.json", good) // the next message is a new one
+		tb.waitFor("the good file", `!!document.querySelector("#teach-loaded")`, 10*time.Second)
+	}
+	tb.checkClean("hostile files")
+
+	tb2 := newTab(t, s)
+	tb2.open(s.URL() + "#teach=!!!notatour&tstep=1&lang=en")
+	tb2.waitFor("the notice", `!!document.querySelector("#notice")`, 10*time.Second)
+	if st := tb2.state(); st.View != "attention" || tb2.teachStep() != 0 {
+		t.Errorf("a hostile link opens %+v", st)
+	}
+	t.Logf("ok: a hostile link: %s", eval[string](tb2, `document.querySelector("#notice").textContent`))
+	tb2.checkClean("a hostile link")
+
+	// A step of a view that does not exist is skipped, with a note.
+	var f tourFile
+	if err := json.Unmarshal(good, &f); err != nil {
+		t.Fatal(err)
+	}
+	f.Steps[0].Link = "view=nowhere&lang=en"
+	bad, _ := json.Marshal(f)
+	tb3 := newTab(t, s)
+	tb3.openEditor(s.URL() + "#view=mytour&lang=en")
+	tb3.loadTourFile(t, "skip.json", bad)
+	tb3.waitFor("the skipped step's note", `!!document.querySelector("#teach-steps li.skipped")`, 10*time.Second)
+	tb3.press("#teach-play")
+	tb3.checkPlaying(2, "attention", "Each row sums to 1.")
+	if !strings.Contains(eval[string](tb3, `document.querySelector("#teach-bar").textContent`), "Step 1 is skipped") {
+		t.Error("the bar does not say that step 1 is skipped")
+	}
+	tb3.checkClean("a skipped step")
+}
