@@ -13,6 +13,13 @@
 //     before the new one is complete);
 //   - install waits until a page has drawn its first chart (pageDrawn), so
 //     that caching does not slow a first visit down;
+//   - install asks the server for every file (cache: "no-cache": a
+//     conditional request, answered 304 when the browser's HTTP cache holds
+//     the same file), so that a new deploy's cache never takes the previous
+//     deploy's files from the HTTP cache (a host such as GitHub Pages sends
+//     max-age=600) under the new version's name;
+//   - the fetch handler answers from this version's own cache only, never
+//     from another version's (caches.match would search them all);
 //   - a navigation is answered from the cache whatever its query, so that a
 //     link carrying the page's state in its query opens offline too;
 //   - it has no push notifications, which the app does not use.
@@ -61,9 +68,12 @@ async function pageDrawn() {
   clearInterval(timer);
 }
 
+// installWorker caches every file of this version. Each request revalidates
+// with the server: the browser's HTTP cache may still hold a previous
+// deploy's file that its max-age calls fresh.
 async function installWorker() {
   const cache = await caches.open(cacheName);
-  await cache.addAll(resourcesToCache);
+  await cache.addAll(resourcesToCache.map((url) => new Request(url, { cache: "no-cache" })));
 }
 
 self.addEventListener("activate", (event) => {
@@ -101,7 +111,8 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function fetchWithCache(request) {
-  const cached = await caches.match(request, { ignoreSearch: request.mode === "navigate" });
+  const cache = await caches.open(cacheName);
+  const cached = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
   if (cached) {
     return cached;
   }
