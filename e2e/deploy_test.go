@@ -38,13 +38,15 @@ const cssMarker = "--attnviz-deploy-test"
 // Last-Modified and, as GitHub Pages does, Cache-Control: max-age=600.
 type deployServer struct {
 	srv     *httptest.Server
-	dirs    map[string]string // build name → site directory
-	current atomic.Value      // build name
+	current atomic.Value // build name
+
+	mu   sync.Mutex
+	full map[string]int // "build path" → how many times it was sent with 200
 }
 
 func newDeployServer(t *testing.T, dirs map[string]string, first string) *deployServer {
 	t.Helper()
-	d := &deployServer{dirs: dirs}
+	d := &deployServer{full: make(map[string]int)}
 	d.current.Store(first)
 	handlers := make(map[string]http.Handler)
 	for name, dir := range dirs {
@@ -54,7 +56,13 @@ func newDeployServer(t *testing.T, dirs map[string]string, first string) *deploy
 		name := d.current.Load().(string)
 		w.Header().Set(buildHeader, name)
 		w.Header().Set("Cache-Control", "max-age=600")
-		handlers[name].ServeHTTP(w, r)
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		handlers[name].ServeHTTP(sw, r)
+		if sw.status == http.StatusOK {
+			d.mu.Lock()
+			d.full[name+" "+r.URL.Path]++
+			d.mu.Unlock()
+		}
 	}))
 	t.Cleanup(d.srv.Close)
 	return d
@@ -62,6 +70,25 @@ func newDeployServer(t *testing.T, dirs map[string]string, first string) *deploy
 
 // deploy makes build name the one the server serves.
 func (d *deployServer) deploy(name string) { d.current.Store(name) }
+
+// fullResponses returns how many times the server sent build's file at path
+// with 200 (not 304).
+func (d *deployServer) fullResponses(build, path string) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.full[build+" "+path]
+}
+
+// statusWriter remembers the status of a response.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
 
 // loadedFile is a response the page received, from the network or from the
 // service worker.
@@ -115,7 +142,45 @@ func (rec *loadRecorder) lastLoad() []loadedFile {
 	return slices.Clone(rec.files[rec.lastDoc])
 }
 
-// siteVersion reads the version go-app wrote into dir's service worker.
+// buildsOfLast returns the builds the files of the last page load came from,
+// sorted.
+func (rec *loadRecorder) buildsOfLast() []string {
+	return buildsOf(rec.lastLoad())
+}
+
+func buildsOf(files []loadedFile) []string {
+	var builds []string
+	for _, f := range files {
+		if !slices.Contains(builds, f.build) {
+			builds = append(builds, f.build)
+		}
+	}
+	slices.Sort(builds)
+	return builds
+}
+
+// checkEveryLoad checks that each page load recorded got files of one build
+// only, including those that arrived after the test looked at it.
+func (rec *loadRecorder) checkEveryLoad(t *testing.T) {
+	t.Helper()
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	mixed := 0
+	for loader, files := range rec.files {
+		if loader == "" {
+			continue
+		}
+		if builds := buildsOf(files); len(builds) != 1 {
+			mixed++
+			t.Errorf("a page load got files of builds %v: %v", builds, files)
+		}
+	}
+	if mixed == 0 {
+		t.Logf("ok: each of %d page loads got the files of one build", len(rec.files))
+	}
+}
+
+// siteVersionOf reads the version go-app wrote into dir's service worker.
 func siteVersionOf(t *testing.T, dir string) string {
 	t.Helper()
 	js, err := os.ReadFile(filepath.Join(dir, "app-worker.js"))
@@ -131,34 +196,37 @@ func siteVersionOf(t *testing.T, dir string) string {
 
 // buildChangedSite builds the site again, as a new deploy would: from a copy
 // of the module's sources whose web/app.css gains a rule (a red inset frame
-// and the custom property cssMarker), with cmd/build as the test built it.
-// It returns the site's directory.
-func buildChangedSite(t *testing.T) string {
-	t.Helper()
-	src := filepath.Join(t.TempDir(), "module")
+// and the custom property cssMarker), with cmd/build as TestMain built it,
+// into a new directory under tmp. It returns the site's directory.
+func buildChangedSite(t *testing.T, tmp string) (string, error) {
+	dir, err := os.MkdirTemp(tmp, "deploy-b-")
+	if err != nil {
+		return "", err
+	}
+	src := filepath.Join(dir, "module")
 	if err := copySources(moduleDir, src); err != nil {
-		t.Fatalf("copying the module: %v", err)
+		return "", fmt.Errorf("copying the module: %w", err)
 	}
 	if err := os.Symlink(filepath.Join(moduleDir, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	css, err := os.OpenFile(filepath.Join(src, "web", "app.css"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	_, err = fmt.Fprintf(css, "\n/* deploy test: build B */\n:root { %s: \"B\"; }\nbody { box-shadow: inset 0 0 0 4px #b3261e; }\n", cssMarker)
 	if err := errors.Join(err, css.Close()); err != nil {
-		t.Fatal(err)
+		return "", err
 	}
-	out := filepath.Join(t.TempDir(), "site-b")
+	out := filepath.Join(dir, "site")
 	start := time.Now()
 	cmd := exec.Command(buildBinary, "-out", out)
 	cmd.Dir = src
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building site B: %v\n%s", err, msg)
+		return "", fmt.Errorf("building site B: %w\n%s", err, msg)
 	}
 	t.Logf("built site B from a copy with a changed web/app.css in %v", time.Since(start).Round(time.Millisecond))
-	return out
+	return out, nil
 }
 
 // copySources copies what the build reads (go.mod, go.sum, the npm files and
@@ -200,54 +268,130 @@ func copyFile(src, dst string) error {
 	return os.WriteFile(dst, data, 0o644)
 }
 
+// deployTest is a tab on a deployServer that serves build A or B.
+type deployTest struct {
+	t        *testing.T
+	srv      *deployServer
+	tb       *tab
+	rec      *loadRecorder
+	versions map[string]string // build → the version go-app gave it
+}
+
+// siteB is build B's directory, built once for the tests that need it, in
+// TestMain's temporary directory.
+var siteB struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// startDeploy builds B (once), serves A and visits it until its service
+// worker controls the page and has cached the site.
+func startDeploy(t *testing.T) *deployTest {
+	t.Helper()
+	needBrowser(t)
+	siteB.once.Do(func() {
+		siteB.dir, siteB.err = buildChangedSite(t, filepath.Dir(siteDirs[rootPrefix]))
+	})
+	if siteB.err != nil {
+		t.Fatal(siteB.err)
+	}
+	dirs := map[string]string{"A": siteDirs[rootPrefix], "B": siteB.dir}
+	d := &deployTest{t: t, versions: map[string]string{"A": siteVersionOf(t, dirs["A"]), "B": siteVersionOf(t, dirs["B"])}}
+	if d.versions["A"] == d.versions["B"] {
+		t.Fatalf("builds A and B have the same version %s", d.versions["A"])
+	}
+	d.srv = newDeployServer(t, dirs, "A")
+	d.tb = newTab(t, &site{srv: d.srv.srv})
+	d.rec = recordLoads(d.tb)
+
+	d.tb.open(d.tb.site.URL())
+	d.checkLoad(1, "A")
+	d.tb.waitFor("the service worker to control the page",
+		`navigator.serviceWorker && navigator.serviceWorker.controller !== null`, 30*time.Second)
+	d.tb.waitCached(cachedFiles[rootPrefix], 30*time.Second)
+	return d
+}
+
 // TestNewDeploy serves build A, visits it until its service worker controls
 // the page and has cached the site, deploys build B on the same origin, and
 // visits again and again. Every file of every page load must come from one
 // build; the first visit after the deploy runs A (and installs B's worker),
 // the next one B, as README's Publish section says; offline, B still loads.
+// Each worker downloads app.wasm in full only once: A's revalidates what the
+// page has just downloaded (304).
 func TestNewDeploy(t *testing.T) {
-	needBrowser(t)
-	dirs := map[string]string{"A": siteDirs[rootPrefix], "B": buildChangedSite(t)}
-	versions := map[string]string{"A": siteVersionOf(t, dirs["A"]), "B": siteVersionOf(t, dirs["B"])}
-	if versions["A"] == versions["B"] {
-		t.Fatalf("builds A and B have the same version %s", versions["A"])
+	d := startDeploy(t)
+	d.srv.deploy("B")
+	d.tb.reload()
+	d.checkLoad(2, "A")
+	d.tb.waitNewWorker("app-"+d.versions["B"], 90*time.Second)
+
+	d.tb.reload()
+	d.checkLoad(3, "B")
+	d.tb.reload()
+	d.checkLoad(4, "B")
+	d.tb.checkClean("visits before and after the deploy")
+	if keys := eval[[]string](d.tb, `caches.keys()`); !slices.Equal(keys, []string{"app-" + d.versions["B"]}) {
+		t.Errorf("after two visits of B, the caches are %v, want only B's", keys)
 	}
-	srv := newDeployServer(t, dirs, "A")
-	s := &site{srv: srv.srv}
-	tb := newTab(t, s)
-	rec := recordLoads(tb)
+	for _, build := range []string{"A", "B"} {
+		if n := d.srv.fullResponses(build, "/web/app.wasm"); n != 1 {
+			t.Errorf("build %s's app.wasm was sent in full %d times, want once", build, n)
+		}
+	}
 
-	tb.open(s.URL())
-	tb.checkLoad(rec, 1, "A", versions)
-	tb.waitFor("the service worker to control the page",
-		`navigator.serviceWorker && navigator.serviceWorker.controller !== null`, 30*time.Second)
-	tb.waitCached(cachedFiles[rootPrefix], 30*time.Second)
+	d.srv.srv.Close()
+	d.tb.reload()
+	d.checkLoad(5, "B")
+	d.tb.setSentence("Deployed and offline")
+	d.tb.checkAgainstCLI("build B offline")
+}
 
-	srv.deploy("B")
-	tb.reload()
-	tb.checkLoad(rec, 2, "A", versions)
-	tb.waitOnlyCache("app-"+versions["B"], 90*time.Second)
+// TestDeployWhileReloading deploys B and reloads the page again and again,
+// each time as soon as it has loaded and then a varying moment later (some
+// pages draw, others not), so that B's worker installs and activates while
+// pages load. No page load may get files of both builds, and once a load
+// runs B none may run A again.
+func TestDeployWhileReloading(t *testing.T) {
+	d := startDeploy(t)
+	d.srv.deploy("B")
+	d.tb.reload()
+	d.checkLoad(2, "A")
 
-	tb.reload()
-	tb.checkLoad(rec, 3, "B", versions)
-	tb.reload()
-	tb.checkLoad(rec, 4, "B", versions)
-	tb.checkClean("visits before and after the deploy")
-
-	srv.srv.Close()
-	tb.reload()
-	tb.checkLoad(rec, 5, "B", versions)
-	tb.setSentence("Deployed and offline")
-	tb.checkAgainstCLI("build B offline")
+	start := time.Now()
+	firstB, visit := 0, 2
+	for time.Since(start) < 2*time.Minute && (firstB == 0 || visit < firstB+5) {
+		visit++
+		pause := time.Duration(visit*170%1500) * time.Millisecond
+		d.tb.do("reloading", chromedp.Reload(), chromedp.Sleep(pause))
+		builds := d.rec.buildsOfLast()
+		switch {
+		case len(builds) != 1:
+			t.Errorf("visit %d: files of builds %v", visit, builds)
+		case builds[0] == "B" && firstB == 0:
+			firstB = visit
+		case builds[0] == "A" && firstB != 0:
+			t.Errorf("visit %d runs A again, after visit %d ran B", visit, firstB)
+		}
+	}
+	if firstB == 0 {
+		t.Fatalf("after %d visits in %v, the page still runs A", visit, time.Since(start).Round(time.Second))
+	}
+	t.Logf("reloading as fast as the page loads, visit %d was the first to run B", firstB)
+	d.tb.waitFor("the first render", firstRender, 60*time.Second)
+	d.checkLoad(visit, "B")
+	d.rec.checkEveryLoad(t)
 }
 
 // checkLoad checks the page's last load: every file it received came from
 // build want (by buildHeader), none failed, and what runs is want's: the
 // version in go-app's app.js and the marker of build B's app.css.
-func (tb *tab) checkLoad(rec *loadRecorder, visit int, want string, versions map[string]string) {
+func (d *deployTest) checkLoad(visit int, want string) {
+	tb := d.tb
 	tb.t.Helper()
 	tb.settle()
-	files := rec.lastLoad()
+	files := d.rec.lastLoad()
 	if len(files) == 0 {
 		tb.t.Fatalf("visit %d: no responses recorded", visit)
 	}
@@ -269,30 +413,29 @@ func (tb *tab) checkLoad(rec *loadRecorder, visit int, want string, versions map
 	version := eval[string](tb, `goappGetenv("GOAPP_VERSION")`)
 	marker := eval[string](tb, fmt.Sprintf(`getComputedStyle(document.documentElement).getPropertyValue(%q).trim()`, cssMarker))
 	wantMarker := map[string]string{"A": "", "B": `"B"`}[want]
-	if version != versions[want] || marker != wantMarker {
+	if version != d.versions[want] || marker != wantMarker {
 		tb.t.Errorf("visit %d: the page runs version %s with app.css marker %q; build %s is version %s with marker %q",
-			visit, version, marker, want, versions[want], wantMarker)
+			visit, version, marker, want, d.versions[want], wantMarker)
 	}
 	if !tb.t.Failed() {
 		tb.t.Logf("ok: visit %d runs build %s: all %d files from it (%d through the service worker)", visit, want, len(files), fromSW)
 	}
 }
 
-// waitOnlyCache waits until the origin's only cache is name and the
-// registration has an active worker and none installing or waiting.
-func (tb *tab) waitOnlyCache(name string, timeout time.Duration) {
+// waitNewWorker waits until the registration's worker is the one whose
+// cache is name: the cache exists and no worker is installing or waiting.
+func (tb *tab) waitNewWorker(name string, timeout time.Duration) {
 	tb.t.Helper()
 	expr := fmt.Sprintf(`(async () => {
-		const keys = await caches.keys();
 		const reg = await navigator.serviceWorker.getRegistration();
-		return keys.length === 1 && keys[0] === %q && !!reg && !!reg.active && !reg.installing && !reg.waiting;
+		return !!reg && !!reg.active && !reg.installing && !reg.waiting && await caches.has(%q);
 	})()`, name)
 	start := time.Now()
 	for !eval[bool](tb, expr) {
 		if time.Since(start) > timeout {
-			tb.t.Fatalf("after %v, the caches are %v, want only %s", timeout, eval[[]string](tb, `caches.keys()`), name)
+			tb.t.Fatalf("after %v, the worker of cache %s is not active; the caches are %v", timeout, name, eval[[]string](tb, `caches.keys()`))
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	tb.t.Logf("the new worker is active and its cache the only one %v after the visit", time.Since(start).Round(time.Millisecond))
+	tb.t.Logf("the new worker is active %v after the visit", time.Since(start).Round(time.Millisecond))
 }

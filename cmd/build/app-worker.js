@@ -18,11 +18,21 @@
 //     the same file), so that a new deploy's cache never takes the previous
 //     deploy's files from the HTTP cache (a host such as GitHub Pages sends
 //     max-age=600) under the new version's name;
-//   - the fetch handler answers from this version's own cache only, never
-//     from another version's (caches.match would search them all);
+//   - every page gets the files of the version its document came from
+//     (pageCache): a new worker activates at once (skipWaiting), also while
+//     a page the old worker answered is still loading, and that page goes on
+//     getting the old version's files from the old cache, which the new
+//     worker keeps until no such page is left. go-app's worker answers
+//     every page from any cache (caches.match) and deletes the old cache on
+//     activation, so such a page got both versions' files.
 //   - a navigation is answered from the cache whatever its query, so that a
 //     link carrying the page's state in its query opens offline too;
 //   - it has no push notifications, which the app does not use.
+//
+// So a deploy reaches a page on the second visit after it: the first still
+// runs the old version and installs the new worker once it has drawn; the
+// new worker takes over the open pages, each keeping its own version; the
+// next visit runs the new version.
 //
 // go-app's app.js registers it and, when a new worker activates under a page
 // it already controls, tells the page that an update is there.
@@ -82,7 +92,7 @@ self.addEventListener("activate", (event) => {
 
 async function activateWorker() {
   try {
-    await deletePreviousCaches();
+    previousCache = await previousVersionCache();
     await self.clients.claim(); // take control of the open pages
     console.log("app worker {{.Version}} is activated");
   } catch (error) {
@@ -90,28 +100,91 @@ async function activateWorker() {
   }
 }
 
-async function deletePreviousCaches() {
+// The pages whose navigation this worker answered (by client id). The
+// others it controls came from previousCache's version (their document was
+// answered before this worker activated), or, after the browser restarted
+// this worker, from any version: those get this version's files.
+const pagesOfThisVersion = new Set();
+
+// previousCache names the cache of the version this worker replaced, while
+// pages of that version may still need it; null when there is none, and
+// after the browser restarted this worker.
+let previousCache = null;
+
+// olderCaches returns the names of the caches created before this
+// version's, oldest first (the caches of workers installed after this one
+// are left alone).
+async function olderCaches() {
   const keys = await caches.keys();
+  const own = keys.indexOf(cacheName);
+  return own < 0 ? [] : keys.slice(0, own);
+}
+
+// previousVersionCache deletes every older cache but the newest one that
+// holds files (cache.addAll adds all or nothing: an install that failed left
+// it empty), and returns that one's name, or null.
+async function previousVersionCache() {
+  const older = await olderCaches();
+  let previous = null;
+  for (let i = older.length - 1; i >= 0 && previous === null; i--) {
+    if ((await (await caches.open(older[i])).keys()).length > 0) {
+      previous = older[i];
+    }
+  }
+  await deleteCaches(older.filter((key) => key !== previous));
+  return previous;
+}
+
+// dropPreviousCache deletes the older caches once every page this worker
+// controls is of this version; a worker the browser restarted, which knows
+// none of its pages, deletes them at once.
+async function dropPreviousCache() {
+  if (previousCache !== null) {
+    const pages = await self.clients.matchAll({ type: "window" });
+    if (!pages.every((page) => pagesOfThisVersion.has(page.id))) {
+      return;
+    }
+    previousCache = null;
+  }
+  await deleteCaches(await olderCaches());
+}
+
+async function deleteCaches(keys) {
   await Promise.all(
     keys.map(async (key) => {
-      if (key !== cacheName) {
-        try {
-          console.log("deleting", key, "cache");
-          await caches.delete(key);
-        } catch (err) {
-          console.error("deleting", key, "cache failed:", err);
-        }
+      try {
+        console.log("deleting", key, "cache");
+        await caches.delete(key);
+      } catch (err) {
+        console.error("deleting", key, "cache failed:", err);
       }
     })
   );
 }
 
 self.addEventListener("fetch", (event) => {
-  event.respondWith(fetchWithCache(event.request));
+  const navigate = event.request.mode === "navigate";
+  if (navigate && event.resultingClientId) {
+    pagesOfThisVersion.add(event.resultingClientId);
+  }
+  if (navigate || (previousCache !== null && pagesOfThisVersion.has(event.clientId))) {
+    event.waitUntil(dropPreviousCache());
+  }
+  event.respondWith(fetchWithCache(event.request, pageCache(event.clientId, navigate)));
 });
 
-async function fetchWithCache(request) {
-  const cache = await caches.open(cacheName);
+// pageCache names the cache of the version of the page clientId: a
+// navigation, a page this worker answered and a request of no page get this
+// version's files, other pages previousCache's while it exists.
+function pageCache(clientId, navigate) {
+  if (navigate || previousCache === null || !clientId || pagesOfThisVersion.has(clientId)) {
+    return cacheName;
+  }
+  return previousCache;
+}
+
+async function fetchWithCache(request, name) {
+  const cache = await caches.open(name);
   const cached = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
   if (cached) {
     return cached;
