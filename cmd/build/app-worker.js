@@ -19,12 +19,15 @@
 //     deploy's files from the HTTP cache (a host such as GitHub Pages sends
 //     max-age=600) under the new version's name;
 //   - every page gets the files of the version its document came from
-//     (pageCache): a new worker activates at once (skipWaiting), also while
-//     a page the old worker answered is still loading, and that page goes on
-//     getting the old version's files from the old cache, which the new
-//     worker keeps until no such page is left. go-app's worker answers
-//     every page from any cache (caches.match) and deletes the old cache on
-//     activation, so such a page got both versions' files.
+//     (cacheOfPage): a new worker activates at once (skipWaiting), also
+//     while a page the old worker answered is still loading, and that page
+//     goes on getting the old version's files from the old cache, which
+//     stays until no page of that version is left (tidyCaches). Which
+//     version answered which page is written down in the "attnviz-pages"
+//     cache, because the browser may stop and restart a worker, which
+//     forgets its variables. go-app's worker answers every page from any
+//     cache (caches.match) and deletes the old cache on activation, so such
+//     a page got both versions' files;
 //   - a navigation is answered from the cache whatever its query, so that a
 //     link carrying the page's state in its query opens offline too;
 //   - it has no push notifications, which the app does not use.
@@ -92,7 +95,6 @@ self.addEventListener("activate", (event) => {
 
 async function activateWorker() {
   try {
-    previousCache = await previousVersionCache();
     await self.clients.claim(); // take control of the open pages
     console.log("app worker {{.Version}} is activated");
   } catch (error) {
@@ -100,87 +102,61 @@ async function activateWorker() {
   }
 }
 
-// The pages whose navigation this worker answered (by client id). The
-// others it controls came from previousCache's version (their document was
-// answered before this worker activated), or, after the browser restarted
-// this worker, from any version: those get this version's files.
-const pagesOfThisVersion = new Set();
+// pagesCache holds, for every page a worker answered, the name of the
+// version's cache it answered from, at the URL pageKey(client id), with the
+// time it was written.
+const pagesCache = "attnviz-pages";
+const pageKey = (clientId) => new URL("attnviz-page/" + clientId, self.registration.scope).href;
 
-// previousCache names the cache of the version this worker replaced, while
-// pages of that version may still need it; null when there is none, and
-// after the browser restarted this worker.
-let previousCache = null;
+// pageVersions remembers what this worker has read from or written to
+// pagesCache.
+const pageVersions = new Map();
 
-// olderCaches returns the names of the caches created before this
-// version's, oldest first (the caches of workers installed after this one
-// are left alone).
-async function olderCaches() {
-  const keys = await caches.keys();
-  const own = keys.indexOf(cacheName);
-  return own < 0 ? [] : keys.slice(0, own);
-}
-
-// previousVersionCache deletes every older cache but the newest one that
-// holds files (cache.addAll adds all or nothing: an install that failed left
-// it empty), and returns that one's name, or null.
-async function previousVersionCache() {
-  const older = await olderCaches();
-  let previous = null;
-  for (let i = older.length - 1; i >= 0 && previous === null; i--) {
-    if ((await (await caches.open(older[i])).keys()).length > 0) {
-      previous = older[i];
-    }
-  }
-  await deleteCaches(older.filter((key) => key !== previous));
-  return previous;
-}
-
-// dropPreviousCache deletes the older caches once every page this worker
-// controls is of this version; a worker the browser restarted, which knows
-// none of its pages, deletes them at once.
-async function dropPreviousCache() {
-  if (previousCache !== null) {
-    const pages = await self.clients.matchAll({ type: "window" });
-    if (!pages.every((page) => pagesOfThisVersion.has(page.id))) {
-      return;
-    }
-    previousCache = null;
-  }
-  await deleteCaches(await olderCaches());
-}
-
-async function deleteCaches(keys) {
-  await Promise.all(
-    keys.map(async (key) => {
-      try {
-        console.log("deleting", key, "cache");
-        await caches.delete(key);
-      } catch (err) {
-        console.error("deleting", key, "cache failed:", err);
-      }
-    })
-  );
-}
+// A page's record is kept this long after it was written even when the
+// browser does not list the page (yet): a navigation's page appears in
+// clients.matchAll only once its document is there.
+const newPageMillis = 10000;
 
 self.addEventListener("fetch", (event) => {
-  const navigate = event.request.mode === "navigate";
-  if (navigate && event.resultingClientId) {
-    pagesOfThisVersion.add(event.resultingClientId);
+  const request = event.request;
+  if (request.mode === "navigate") {
+    event.respondWith(answerNavigation(event));
+    event.waitUntil(tidyCaches());
+    return;
   }
-  if (navigate || (previousCache !== null && pagesOfThisVersion.has(event.clientId))) {
-    event.waitUntil(dropPreviousCache());
-  }
-  event.respondWith(fetchWithCache(event.request, pageCache(event.clientId, navigate)));
+  event.respondWith(cacheOfPage(event.clientId).then((name) => fetchWithCache(request, name)));
 });
 
-// pageCache names the cache of the version of the page clientId: a
-// navigation, a page this worker answered and a request of no page get this
-// version's files, other pages previousCache's while it exists.
-function pageCache(clientId, navigate) {
-  if (navigate || previousCache === null || !clientId || pagesOfThisVersion.has(clientId)) {
+// answerNavigation writes down that the new page is of this version, then
+// answers it from this version's cache, whatever the query.
+async function answerNavigation(event) {
+  if (event.resultingClientId) {
+    pageVersions.set(event.resultingClientId, cacheName);
+    try {
+      const pages = await caches.open(pagesCache);
+      const record = JSON.stringify({ cache: cacheName, time: Date.now() });
+      await pages.put(pageKey(event.resultingClientId), new Response(record, { headers: { "Content-Type": "application/json" } }));
+    } catch (err) {
+      console.error("writing down the page's version failed:", err);
+    }
+  }
+  return fetchWithCache(event.request, cacheName);
+}
+
+// cacheOfPage names the cache of the version of the page clientId, if that
+// cache is still there; otherwise, and for a request of no page (the tab's
+// icon) or of a page no worker wrote down, this version's cache.
+async function cacheOfPage(clientId) {
+  if (!clientId) {
     return cacheName;
   }
-  return previousCache;
+  let name = pageVersions.get(clientId);
+  if (name === undefined) {
+    const record = await (await caches.open(pagesCache)).match(pageKey(clientId));
+    name = record ? (await record.json()).cache : cacheName;
+    pageVersions.set(clientId, name);
+  }
+  return name === cacheName || (await caches.has(name)) ? name : cacheName;
 }
 
 async function fetchWithCache(request, name) {
@@ -190,4 +166,35 @@ async function fetchWithCache(request, name) {
     return cached;
   }
   return await fetch(request);
+}
+
+// tidyCaches deletes the records of pages that are gone and the caches of
+// versions older than this one that no page uses any more. The caches of
+// workers installed after this one are left alone.
+async function tidyCaches() {
+  try {
+    const keys = (await caches.keys()).filter((key) => key.startsWith("app-"));
+    const older = keys.slice(0, Math.max(0, keys.indexOf(cacheName)));
+    const live = new Set((await self.clients.matchAll({ type: "window", includeUncontrolled: true })).map((c) => c.id));
+    const pages = await caches.open(pagesCache);
+    const used = new Set();
+    for (const request of await pages.keys()) {
+      const record = await (await pages.match(request)).json();
+      const id = request.url.slice(request.url.lastIndexOf("/") + 1);
+      if (live.has(id) || Date.now() - record.time < newPageMillis) {
+        used.add(record.cache);
+      } else {
+        await pages.delete(request);
+        pageVersions.delete(id);
+      }
+    }
+    await Promise.all(older.filter((key) => !used.has(key)).map(deleteCache));
+  } catch (err) {
+    console.error("tidying the caches failed:", err);
+  }
+}
+
+async function deleteCache(key) {
+  console.log("deleting", key, "cache");
+  await caches.delete(key);
 }
