@@ -28,6 +28,9 @@
 //     forgets its variables. go-app's worker answers every page from any
 //     cache (caches.match) and deletes the old cache on activation, so such
 //     a page got both versions' files;
+//   - what it answers from its cache says Cache-Control: no-cache, so that
+//     the browser's memory cache does not hand a page of the new version
+//     the old one's files (fetchWithCache);
 //   - a navigation is answered from the cache whatever its query, so that a
 //     link carrying the page's state in its query opens offline too;
 //   - it has no push notifications, which the app does not use.
@@ -48,6 +51,7 @@ self.addEventListener("install", (event) => {
     console.log("installing app worker {{.Version}}");
     await pageDrawn();
     await installWorker();
+    await everyPageDrawn();
     await self.skipWaiting();
   })());
 });
@@ -62,8 +66,12 @@ self.addEventListener("install", (event) => {
 // WorkerAsksDrawn and PageHasDrawn (app/browser.go).
 let pageHasDrawn;
 const pageDrawnOnce = new Promise((resolve) => (pageHasDrawn = resolve));
+const drawnPages = new Set(); // the ids of the pages that have answered
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "attnviz:drawn") {
+    if (event.source) {
+      drawnPages.add(event.source.id);
+    }
     pageHasDrawn();
   }
 });
@@ -79,6 +87,26 @@ async function pageDrawn() {
   ask();
   await Promise.race([pageDrawnOnce, new Promise((resolve) => setTimeout(resolve, 30000))]);
   clearInterval(timer);
+}
+
+// everyPageDrawn resolves once every open page of the site has said it has
+// drawn, or after 30 s: activating while a page loads its files can leave
+// that page with some files of each version (a page whose document the old
+// worker answered may then get the rest from the network, in Chromium).
+// It narrows that window; a navigation that starts just before the
+// activation can still fall into it.
+async function everyPageDrawn() {
+  const deadline = Date.now() + 30000;
+  while (Date.now() < deadline) {
+    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    if (pages.every((page) => drawnPages.has(page.id))) {
+      return;
+    }
+    for (const page of pages) {
+      page.postMessage({ type: "attnviz:drawn?" });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 // installWorker caches every file of this version. Each request revalidates
@@ -159,13 +187,20 @@ async function cacheOfPage(clientId) {
   return name === cacheName || (await caches.has(name)) ? name : cacheName;
 }
 
+// fetchWithCache answers request from the cache name, else from the
+// network. What it answers from the cache says Cache-Control: no-cache: the
+// page's own memory cache would otherwise hand the next page the same URL's
+// file without asking this worker while the host's max-age lasts, also to a
+// page of another version.
 async function fetchWithCache(request, name) {
   const cache = await caches.open(name);
   const cached = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
-  if (cached) {
-    return cached;
+  if (!cached) {
+    return await fetch(request);
   }
-  return await fetch(request);
+  const headers = new Headers(cached.headers);
+  headers.set("Cache-Control", "no-cache");
+  return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
 }
 
 // tidyCaches deletes the records of pages that are gone and the caches of
