@@ -150,9 +150,9 @@ func (rec *loadRecorder) lastLoad() []loadedFile {
 
 // pageFiles returns the document and the files the page asked for, leaving
 // out the browser's own requests in the page's name (initiator "other"):
-// the tab's icon, which Chromium fetches through the service worker as a
-// request of no page, so that the worker cannot tell which version's icon it
-// wants (it gets the newest's).
+// the tab's icon and at times the manifest, which Chromium fetches through
+// the service worker as requests of no page, so that the worker cannot tell
+// which version's it wants (it gets the newest's).
 func pageFiles(files []loadedFile) []loadedFile {
 	var page []loadedFile
 	for _, f := range files {
@@ -301,7 +301,6 @@ func copyFile(src, dst string) error {
 
 // deployTest is a tab on a deployServer that serves build A or B.
 type deployTest struct {
-	t        *testing.T
 	srv      *deployServer
 	tb       *tab
 	rec      *loadRecorder
@@ -328,7 +327,7 @@ func startDeploy(t *testing.T) *deployTest {
 		t.Fatal(siteB.err)
 	}
 	dirs := map[string]string{"A": siteDirs[rootPrefix], "B": siteB.dir}
-	d := &deployTest{t: t, versions: map[string]string{"A": siteVersionOf(t, dirs["A"]), "B": siteVersionOf(t, dirs["B"])}}
+	d := &deployTest{versions: map[string]string{"A": siteVersionOf(t, dirs["A"]), "B": siteVersionOf(t, dirs["B"])}}
 	if d.versions["A"] == d.versions["B"] {
 		t.Fatalf("builds A and B have the same version %s", d.versions["A"])
 	}
