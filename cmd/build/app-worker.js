@@ -51,7 +51,6 @@ self.addEventListener("install", (event) => {
     console.log("installing app worker {{.Version}}");
     await pageDrawn();
     await installWorker();
-    await everyPageDrawn();
     await self.skipWaiting();
   })());
 });
@@ -66,12 +65,8 @@ self.addEventListener("install", (event) => {
 // WorkerAsksDrawn and PageHasDrawn (app/browser.go).
 let pageHasDrawn;
 const pageDrawnOnce = new Promise((resolve) => (pageHasDrawn = resolve));
-const drawnPages = new Set(); // the ids of the pages that have answered
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "attnviz:drawn") {
-    if (event.source) {
-      drawnPages.add(event.source.id);
-    }
     pageHasDrawn();
   }
 });
@@ -87,26 +82,6 @@ async function pageDrawn() {
   ask();
   await Promise.race([pageDrawnOnce, new Promise((resolve) => setTimeout(resolve, 30000))]);
   clearInterval(timer);
-}
-
-// everyPageDrawn resolves once every open page of the site has said it has
-// drawn, or after 30 s: activating while a page loads its files can leave
-// that page with some files of each version (a page whose document the old
-// worker answered may then get the rest from the network, in Chromium).
-// It narrows that window; a navigation that starts just before the
-// activation can still fall into it.
-async function everyPageDrawn() {
-  const deadline = Date.now() + 30000;
-  while (Date.now() < deadline) {
-    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    if (pages.every((page) => drawnPages.has(page.id))) {
-      return;
-    }
-    for (const page of pages) {
-      page.postMessage({ type: "attnviz:drawn?" });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 // installWorker caches every file of this version. Each request revalidates

@@ -98,7 +98,7 @@ func TestAppWorker(t *testing.T) {
 		`event.waitUntil((async () => {`,
 		`event.waitUntil(activateWorker());`,
 		`ignoreSearch: request.mode === "navigate"`,
-		"await pageDrawn();\n    await installWorker();\n    await everyPageDrawn();\n    await self.skipWaiting();",
+		"await pageDrawn();\n    await installWorker();\n    await self.skipWaiting();",
 		"await self.clients.claim();",
 		`page.postMessage({ type: "` + ui.WorkerAsksDrawn + `" });`,
 		`event.data.type === "` + ui.PageHasDrawn + `"`,
