@@ -394,7 +394,10 @@ func TestNewDeploy(t *testing.T) {
 // It runs only with ATTNVIZ_E2E_STRESS=1, because it fails now and then: in
 // Chromium, a page whose document the old worker answers just as the new
 // one activates may load its other files from the network, past any
-// worker, so from the new deploy (README's Publish section).
+// worker, so from the new deploy (README's Publish section). Since the
+// worker answers with copies of its cached responses (Cache-Control:
+// no-cache), 3 of 17 runs also had a reload not finish within 60 s (cause
+// not found); none in about 30 runs before.
 func TestDeployWhileReloading(t *testing.T) {
 	if os.Getenv("ATTNVIZ_E2E_STRESS") != "1" {
 		t.Skip("a stress test: set ATTNVIZ_E2E_STRESS=1 to run it")
