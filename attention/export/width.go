@@ -1,4 +1,4 @@
-package main
+package export
 
 import (
 	"strings"
@@ -15,16 +15,14 @@ import (
 // label may be a column off in some of them.
 
 const (
-	zwj        = '\u200D'
-	ellipsis   = "…"
-	riFirst    = 0x1F1E6
-	riLast     = 0x1F1FF
-	modFirst   = 0x1F3FB
-	modLast    = 0x1F3FF
-	tagFirst   = 0xE0020
-	tagLast    = 0xE007F
-	maxRowName = 16 // row labels are truncated to this width
-	maxColName = 6  // column labels are truncated to this width
+	zwj      = '\u200D'
+	ellipsis = "…"
+	riFirst  = 0x1F1E6
+	riLast   = 0x1F1FF
+	modFirst = 0x1F3FB
+	modLast  = 0x1F3FF
+	tagFirst = 0xE0020
+	tagLast  = 0xE007F
 )
 
 // wideRanges are the code points that take two columns: the East Asian Wide
@@ -112,8 +110,8 @@ func runeWidth(r rune) int {
 	return 1
 }
 
-// width is the display width of s.
-func width(s string) int {
+// Width is the display width of s: the number of terminal columns it takes.
+func Width(s string) int {
 	w, _ := widthUpTo(s, -1)
 	return w
 }
@@ -149,14 +147,14 @@ func widthUpTo(s string, limit int) (w, end int) {
 	return w, end
 }
 
-// fit returns s truncated (with an ellipsis) or padded with spaces to exactly
-// n ≥ 1 columns; alignRight pads on the left.
-func fit(s string, n int, alignRight bool) string {
-	w := width(s)
+// Fit returns s truncated (with an ellipsis) or padded with spaces to exactly
+// n ≥ 1 columns of display width; alignRight pads on the left.
+func Fit(s string, n int, alignRight bool) string {
+	w := Width(s)
 	if w > n {
 		_, end := widthUpTo(s, n-1)
 		s = s[:end] + ellipsis
-		w = width(s)
+		w = Width(s)
 	}
 	pad := strings.Repeat(" ", max(0, n-w))
 	if alignRight {
@@ -165,11 +163,11 @@ func fit(s string, n int, alignRight bool) string {
 	return s + pad
 }
 
-// printable returns s with every rune a terminal could act on (controls,
+// Printable returns s with every rune a terminal could act on (controls,
 // bidirectional overrides and other invisible format characters except the
 // zero-width joiner and tags of emoji sequences) replaced by '?': labels come
 // from untrusted specs.
-func printable(s string) string {
+func Printable(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r == ' ' || r == zwj || r >= tagFirst && r <= tagLast || unicode.IsPrint(r) {
 			return r
