@@ -25,6 +25,7 @@ var langAllowed = map[string]bool{
 	"Wq": true, "Wk": true, "Wv": true, "Wo": true, "W": true,
 	"ECharts": true, "JSON": true, "KiB": true, "English": true, "ln": true,
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true,
+	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (the export menu)
 }
 
 // visibleText is a script that returns the text a reader of the page sees

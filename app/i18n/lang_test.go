@@ -14,6 +14,7 @@ var latinAllowed = map[string]bool{
 	"Wq": true, "Wk": true, "Wv": true, "Wo": true, "ECharts": true, "JSON": true,
 	"KiB": true, "English": true, "ln": true,
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true, "NaN": true,
+	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (export.go)
 }
 
 var (

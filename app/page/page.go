@@ -383,6 +383,7 @@ func (p *Page) Render() app.UI {
 					),
 				),
 				app.Div().Class("stage").Body(
+					&views.ExportMenu{Props: p.props()},
 					v.New(p.props()),
 				),
 			),

@@ -1,0 +1,50 @@
+package chart
+
+import (
+	"encoding/xml"
+	"strconv"
+	"strings"
+)
+
+// Caption band under an exported chart, in CSS pixels: its height, the
+// text's size and its left margin.
+const (
+	captionHeight = 28
+	captionSize   = 13
+	captionMargin = 8
+)
+
+// captionColour is the caption's text colour, on the export's white.
+const captionColour = "#1f2328"
+
+// SVGWithCaption returns svg, a chart of w × h drawn by ECharts' SVG
+// renderer, on a white background with caption in a line under it: one SVG
+// document, w × (h + 28), with the chart's own <svg> nested at the top.
+// An XML declaration before the chart's <svg> is dropped; caption is plain
+// text, escaped here.
+func SVGWithCaption(svg string, w, h int, caption string) string {
+	svg = strings.TrimSpace(svg)
+	if strings.HasPrefix(svg, "<?xml") {
+		if end := strings.Index(svg, "?>"); end >= 0 {
+			svg = strings.TrimSpace(svg[end+2:])
+		}
+	}
+	width, height := strconv.Itoa(w), strconv.Itoa(h+captionHeight)
+	var b strings.Builder
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + width + `" height="` + height +
+		`" viewBox="0 0 ` + width + ` ` + height + `">`)
+	b.WriteString(`<rect width="` + width + `" height="` + height + `" fill="#ffffff"/>`)
+	b.WriteString(svg)
+	b.WriteString(`<text x="` + strconv.Itoa(captionMargin) + `" y="` + strconv.Itoa(h+captionHeight-9) +
+		`" font-family="` + escapeXML(fontStack) + `" font-size="` + strconv.Itoa(captionSize) +
+		`" fill="` + captionColour + `">` + escapeXML(caption) + `</text>`)
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// escapeXML escapes s for XML text and attributes in double quotes.
+func escapeXML(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s)) //nolint:errcheck // a strings.Builder does not fail
+	return b.String()
+}
