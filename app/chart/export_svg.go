@@ -21,7 +21,8 @@ const captionColour = "#1f2328"
 // renderer, on a white background with caption in a line under it: one SVG
 // document, w × (h + 28), with the chart's own <svg> nested at the top.
 // An XML declaration before the chart's <svg> is dropped; caption is plain
-// text, escaped here.
+// text, escaped here. The font stack of the chart's texts is mended to keep
+// the document well-formed.
 func SVGWithCaption(svg string, w, h int, caption string) string {
 	svg = strings.TrimSpace(svg)
 	if strings.HasPrefix(svg, "<?xml") {
@@ -29,6 +30,10 @@ func SVGWithCaption(svg string, w, h int, caption string) string {
 			svg = strings.TrimSpace(svg[end+2:])
 		}
 	}
+	// ECharts 6.1 writes a text's font family into its style attribute
+	// without escaping the double quotes of the page's font stack, which
+	// ends the attribute: the stack with single quotes is the same fonts.
+	svg = strings.ReplaceAll(svg, fontStack, strings.ReplaceAll(fontStack, `"`, "'"))
 	width, height := strconv.Itoa(w), strconv.Itoa(h+captionHeight)
 	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + width + `" height="` + height +

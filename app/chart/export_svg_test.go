@@ -11,7 +11,7 @@ import (
 // the chart's texts, says the caption (escaped) and is 28 px taller.
 func TestSVGWithCaption(t *testing.T) {
 	chartSVG := `<?xml version="1.0" encoding="UTF-8"?>` + "\n" +
-		`<svg width="300" height="200" xmlns="http://www.w3.org/2000/svg"><text x="1" y="2">cat</text><text>&lt;pad&gt;</text></svg>`
+		`<svg width="300" height="200" xmlns="http://www.w3.org/2000/svg"><text x="1" y="2" style="font-size:14px;font-family:` + fontStack + `;">cat</text><text>&lt;pad&gt;</text></svg>`
 	caption := `“A <b> & "c"” · head 1 of 2`
 	out := SVGWithCaption(chartSVG, 300, 200, caption)
 
