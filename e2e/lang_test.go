@@ -26,6 +26,7 @@ var langAllowed = map[string]bool{
 	"ECharts": true, "JSON": true, "KiB": true, "English": true, "ln": true,
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true,
 	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (the export menu)
+	"Home": true, "End": true, "Ctrl": true, "Enter": true, "Esc": true, // keys on the keyboard (the shortcuts)
 }
 
 // visibleText is a script that returns the text a reader of the page sees

@@ -15,6 +15,7 @@ var latinAllowed = map[string]bool{
 	"KiB": true, "English": true, "ln": true,
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true, "NaN": true,
 	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (export.go)
+	"Home": true, "End": true, "Ctrl": true, "Enter": true, "Esc": true, // keys on the keyboard (keys.go)
 }
 
 var (

@@ -352,6 +352,7 @@ func (p *Page) Render() app.UI {
 			),
 			p.tabs(lang),
 			p.langSwitch(lang),
+			&views.Shortcuts{Props: p.props(), Views: viewIDs()},
 		),
 		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
 		app.Main().Body(

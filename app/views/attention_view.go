@@ -97,23 +97,22 @@ func (v *AttentionView) Render() app.UI {
 	return app.Section().Class("view", "view-attention").Body(
 		app.Div().Class("panel", "main-panel").Body(
 			app.H2().Text(i18n.Tf(lang, "attn.title", name)),
-			app.Div().Class("chart-scroll").Body(
-				&chart.Chart{
-					ID:       "heatmap",
-					Class:    "heatmap",
-					Label:    i18n.Tf(lang, "chart.label", name),
-					Parts:    v.main,
-					Tooltip:  v.mainTip,
-					Selected: chart.Cell(selectedCell(v.Props.State.Cell, len(r.Tokens))),
-					OnCell: func(ctx app.Context, e app.Event, row, col int) {
-						v.Props.Set(ctx, e, func(s *state.State) { s.Cell = state.CellRef{I: row, J: col, On: true} })
-					},
-					MinSize: heatmapMinSize(len(r.Tokens)),
-					Ref:     &v.mainChart,
-					Loading: i18n.T(lang, "chart.loading"),
-					Picture: true,
+			&HeatmapKeys{Props: v.Props, Name: name, Chart: &chart.Chart{
+				ID:       "heatmap",
+				Class:    "heatmap",
+				Label:    i18n.Tf(lang, "chart.label", name),
+				Parts:    v.main,
+				Tooltip:  v.mainTip,
+				Selected: chart.Cell(selectedCell(v.Props.State.Cell, len(r.Tokens))),
+				OnCell: func(ctx app.Context, e app.Event, row, col int) {
+					v.Props.Set(ctx, e, func(s *state.State) { s.Cell = state.CellRef{I: row, J: col, On: true} })
 				},
-			),
+				MinSize: heatmapMinSize(len(r.Tokens)),
+				Ref:     &v.mainChart,
+				Loading: i18n.T(lang, "chart.loading"),
+				Picture: true,
+			},
+			},
 			app.P().Class("caption").Text(i18n.T(lang, "attn.caption")),
 			app.If(v.Props.State.Causal, func() app.UI {
 				return app.P().Class("caption").Text(i18n.T(lang, "attn.causal"))

@@ -399,6 +399,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 			Class("step-view").
 			Role("dialog").
 			Aria("modal", "true").
+			Attr(FocusTrap, "true").
 			Aria("labelledby", "step-title").
 			DataSet("step", s.ID).
 			Body(
