@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -70,6 +71,20 @@ func TestKeyboardOnly(t *testing.T) {
 func (tb *tab) press(what, keys string, opts ...chromedp.KeyOption) {
 	tb.t.Helper()
 	tb.do("pressing "+what, chromedp.KeyEvent(keys, opts...))
+}
+
+// pressEnter presses Enter as a browser does when the page cancels its
+// keydown: a keydown and a keyup, without the keypress that would go to
+// the element focused meanwhile (chromedp.KeyEvent sends it regardless).
+func (tb *tab) pressEnter() {
+	tb.t.Helper()
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, input.DispatchKeyEventParams{
+			Type: typ, Key: "Enter", Code: "Enter", WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13,
+		}); err != nil {
+			tb.t.Fatalf("pressing Enter: %v", err)
+		}
+	}
 }
 
 // pressWait presses keys and waits for the page to show the change.
@@ -163,7 +178,7 @@ func (tb *tab) walkCells() {
 func (tb *tab) cellPanelByKeyboard() {
 	tb.t.Helper()
 	n := tb.updates()
-	tb.press("Enter", kb.Enter)
+	tb.pressEnter()
 	tb.waitUpdates(n)
 	tb.waitFor("the cell panel of (1, 0) with the focus in it",
 		`document.querySelector('#cell-panel[data-query="1"][data-key="0"]') !== null && document.activeElement.id === "cell-close"`, 10*time.Second)

@@ -107,7 +107,7 @@ func (w *cellWork) num(name, idx string, v float64) app.UI {
 
 // table is a table of the panel: a row of heads and rows of numbers.
 func (w *cellWork) table(head []app.UI, rows ...app.UI) app.UI {
-	return app.Div().Class("table-scroll").Body(app.Table().Class("values", "cell-table").Body(
+	return app.Div().Class("table-scroll").TabIndex(0).Body(app.Table().Class("values", "cell-table").Body(
 		app.THead().Body(app.Tr().Body(head...)),
 		app.TBody().Body(rows...),
 	))

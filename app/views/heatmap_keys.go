@@ -178,7 +178,7 @@ func (c *HeatmapKeys) table(lang string) app.UI {
 		}
 		rows[i] = app.Tr().Body(cells...)
 	}
-	return details.Body(summary, app.Div().Class("table-scroll").Body(
+	return details.Body(summary, app.Div().Class("table-scroll").TabIndex(0).Body(
 		app.Table().Class("values").Body(
 			app.Caption().Text(i18n.Tf(lang, "table.caption", c.Name)),
 			app.THead().Body(app.Tr().Body(head...)),

@@ -95,7 +95,7 @@ func (v *ScalingView) Render() app.UI {
 			),
 			app.Div().Class("panel", "row-stats").Body(
 				app.H3().Text(i18n.T(lang, "scaling.rows")),
-				app.Div().Class("table-scroll").Body(
+				app.Div().Class("table-scroll").TabIndex(0).Body(
 					app.Table().ID("row-stats").Class("stats").Body(
 						app.THead().Body(app.Tr().Body(
 							app.Th().Scope("col").Text(i18n.T(lang, "term.query")),
