@@ -352,7 +352,6 @@ func (p *Page) Render() app.UI {
 			),
 			p.tabs(lang),
 			p.langSwitch(lang),
-			&views.Shortcuts{Props: p.props(), Views: viewIDs()},
 		),
 		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
 		app.Main().Body(
@@ -385,7 +384,10 @@ func (p *Page) Render() app.UI {
 					),
 				),
 				app.Div().Class("stage").Body(
-					&views.ExportMenu{Props: p.props()},
+					app.Div().Class("stage-tools").Body(
+						&views.ExportMenu{Props: p.props()},
+						&views.Shortcuts{Props: p.props(), Views: viewIDs()},
+					),
 					v.New(p.props()),
 				),
 			),
