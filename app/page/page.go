@@ -378,6 +378,7 @@ func (p *Page) Render() app.UI {
 				app.Aside().Class("sidebar").Body(
 					&views.Controls{State: p.state, Set: p.set},
 					&views.ScalingControls{State: p.state, Set: p.set},
+					&views.ColourControls{State: p.state, Set: p.set},
 					app.Div().Class("field").Body(
 						app.Span().Class("field-name").Text(i18n.T(lang, "head.label")),
 						&views.HeadPicker{Heads: heads, Selected: head, Lang: lang, Set: p.set},

@@ -49,6 +49,7 @@ var settings = []setting{
 	{"view", "view", func(s *State) string { return s.View }, decodeView, nil},
 	{"lang", "lang", func(s *State) string { return s.Lang }, decodeLang, nil},
 	{"m", "", encodeMatricesLink, decodeMatricesLink, nil},
+	boolSetting("stretch", "stretch", func(s *State) *bool { return &s.Stretch }),
 }
 
 // intSetting is a setting of an int field that links write in decimal,

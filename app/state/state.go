@@ -24,6 +24,8 @@ type State struct {
 	Lang string  // interface language: i18n.LangEN or i18n.LangZH
 
 	Text2 string // the second sentence of the compare and padding views
+
+	Stretch bool // colour each row of the large heatmap from its smallest to its largest weight (app/chart/stretch.go)
 }
 
 // Input is the part of a State that the main attention is computed from. It

@@ -28,6 +28,7 @@ type AttentionView struct {
 	main      chart.ChartParts
 	mainTip   func(row, col int, v float64) string
 	mainKey   headKey
+	stretched bool // the large chart's rows are stretched (colour.go)
 
 	// The mounted large chart and grid of thumbnails, which drawNow draws.
 	mainChart chart.Ref[chart.Chart]
@@ -114,6 +115,9 @@ func (v *AttentionView) Render() app.UI {
 			},
 			},
 			app.P().Class("caption").Text(i18n.T(lang, "attn.caption")),
+			app.If(v.Props.State.Stretch, func() app.UI {
+				return app.P().ID("stretch-caption").Class("caption").Text(i18n.T(lang, "stretch.caption"))
+			}),
 			app.If(v.Props.State.Causal, func() app.UI {
 				return app.P().Class("caption").Text(i18n.T(lang, "attn.causal"))
 			}),
@@ -148,10 +152,11 @@ func (v *AttentionView) build(p Props) {
 		}
 		v.thumbsKey = key
 	}
-	if mainKey := (headKey{key, p.Head}); mainKey != v.mainKey {
+	if mainKey := (headKey{key, p.Head}); mainKey != v.mainKey || p.State.Stretch != v.stretched {
 		h := WeightsHeatmap(r, p.Head, lang, false)
 		h.AsImage = h.AsPicture()
-		v.main, v.mainTip, v.mainKey = chart.PartsOf(h), h.TooltipHTML, mainKey
+		h, tip := colourMode(h, p.State)
+		v.main, v.mainTip, v.mainKey, v.stretched = chart.PartsOf(h), tip, mainKey, p.State.Stretch
 	}
 }
 
