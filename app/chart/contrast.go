@@ -104,3 +104,13 @@ func Contrast(a, b [3]float64) float64 {
 	la, lb := Luminance(a), Luminance(b)
 	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
+
+// maskedItem closes the data item of a masked cell, {"value":[…], with its
+// decal: white diagonal stripes over its colour, so that a masked cell
+// reads as masked without its colour, in grey scale too.
+const maskedItem = `,"itemStyle":{"decal":` + maskedDecal + `}}`
+
+// maskedDecal is ECharts' decal of a masked cell: stripes light enough
+// that a white number still stands out from them by about 5:1 on viridis'
+// darkest colour (at 60% white it was about 2.5:1).
+const maskedDecal = `{"symbol":"rect","symbolSize":1,"dashArrayX":[1,0],"dashArrayY":[2,5],"rotation":-0.7853981633974483,"color":"rgba(255,255,255,0.35)"}`

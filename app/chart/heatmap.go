@@ -73,6 +73,11 @@ type Heatmap struct {
 	// bar's texts at Max and at Min (stretch.go).
 	Labels mat.Matrix
 	Ends   [2]string
+
+	// DecalMasked gives the cells MaskedCell names a striped decal, in a
+	// heatmap drawn as cells (not AsImage): data items {"value": […],
+	// "itemStyle": {"decal": …}}.
+	DecalMasked bool
 }
 
 // Option returns the ECharts option that draws h, as JSON for JSON.parse. It
@@ -317,6 +322,10 @@ func (h Heatmap) data() ([]byte, error) {
 			if h.Digits > 0 {
 				shown = math.Round(v*pow) / pow
 			}
+			masked := h.DecalMasked && h.MaskedCell != nil && h.MaskedCell(i, j)
+			if masked {
+				b = append(b, `{"value":`...)
+			}
 			b = append(b, '[')
 			b = strconv.AppendInt(b, int64(j), 10)
 			b = append(b, ',')
@@ -331,6 +340,9 @@ func (h Heatmap) data() ([]byte, error) {
 				b = append(b, '}', '"')
 			}
 			b = append(b, ']')
+			if masked {
+				b = append(b, maskedItem...)
+			}
 		}
 	}
 	return append(b, ']'), nil

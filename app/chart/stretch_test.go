@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"encoding/json"
 	"math"
 	"strings"
 	"testing"
@@ -40,5 +41,46 @@ func TestStretchRows(t *testing.T) {
 	}
 	if h.Values.At(0, 0) != 0.1 {
 		t.Error("StretchRows changed the heatmap it was called on")
+	}
+}
+
+// TestDecalMasked checks that with DecalMasked the masked cells, and only
+// they, are data items with a decal.
+func TestDecalMasked(t *testing.T) {
+	h := testHeatmap()
+	h.CellLabels = true
+	h.MaskedCell = func(i, j int) bool { return j > i }
+	h.DecalMasked = true
+	var raw struct {
+		Series []struct {
+			Data []json.RawMessage `json:"data"`
+		} `json:"series"`
+	}
+	s, err := h.Option()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(s), &raw); err != nil {
+		t.Fatal(err)
+	}
+	rows, cols := h.Values.Dims()
+	for k, d := range raw.Series[0].Data {
+		i, j := k/cols, k%cols
+		var item struct {
+			Value     []any `json:"value"`
+			ItemStyle struct {
+				Decal map[string]any `json:"decal"`
+			} `json:"itemStyle"`
+		}
+		isObject := json.Unmarshal(d, &item) == nil
+		switch {
+		case j > i && (!isObject || item.ItemStyle.Decal == nil || len(item.Value) != 4):
+			t.Errorf("masked cell (%d, %d) = %s, want an item with a decal", i, j, d)
+		case j <= i && isObject:
+			t.Errorf("cell (%d, %d) = %s, want a plain array", i, j, d)
+		}
+	}
+	if len(raw.Series[0].Data) != rows*cols {
+		t.Errorf("%d data items, want %d", len(raw.Series[0].Data), rows*cols)
 	}
 }

@@ -155,6 +155,9 @@ func (v *AttentionView) build(p Props) {
 	if mainKey := (headKey{key, p.Head}); mainKey != v.mainKey || p.State.Stretch != v.stretched {
 		h := WeightsHeatmap(r, p.Head, lang, false)
 		h.AsImage = h.AsPicture()
+		if !h.AsImage {
+			h.MaskedCell, h.DecalMasked = r.Options.Masked, true // striped (app/chart/contrast.go)
+		}
 		h, tip := colourMode(h, p.State)
 		v.main, v.mainTip, v.mainKey, v.stretched = chart.PartsOf(h), tip, mainKey, p.State.Stretch
 	}
