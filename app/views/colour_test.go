@@ -5,8 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // TestColourMode checks that stretching keeps the true weights in the
@@ -40,4 +43,38 @@ func TestColourMode(t *testing.T) {
 	if html := render(t, &AttentionView{Props: propsOf(t, s, 0)}); strings.Contains(html, `id="stretch-caption"`) {
 		t.Error("the attention view says its rows are stretched when they are not")
 	}
+}
+
+// TestChartTables checks that every heatmap of the compare, padding and
+// scaling views has its table toggle (HeatmapTable), and that an open one
+// lists the true numbers under the chart's labels.
+func TestChartTables(t *testing.T) {
+	s := state.DefaultState(i18n.LangEN)
+	s.Text2 = "The dog sat on the rug because it was tired."
+	for _, tc := range []struct {
+		view  app.Composer
+		count int
+	}{
+		{&CompareView{Props: propsOf(t, s, compute.NeedComparison)}, 6},
+		{&PaddingView{Props: propsOf(t, withText2(s, "A cat."), compute.NeedBatch)}, 2},
+		{&ScalingView{Props: propsOf(t, s, compute.NeedSweep|compute.NeedRowStats)}, 1},
+	} {
+		html := render(t, tc.view)
+		if got := strings.Count(html, `class="weights-table"`); got != tc.count {
+			t.Errorf("%T: %d table toggles, want %d", tc.view, got, tc.count)
+		}
+	}
+	p := propsOf(t, s, 0)
+	h := WeightsHeatmap(p.Result, 0, s.Lang, false)
+	table := &HeatmapTable{Heatmap: h, Lang: s.Lang, open: true}
+	html := render(t, table)
+	want := strconv.FormatFloat(p.Result.Heads[0].Weights.At(2, 3), 'f', 3, 64)
+	if !strings.Contains(html, "<td>"+want+"</td>") || !strings.Contains(html, `<th scope="row">cat</th>`) {
+		t.Errorf("the open table lacks the weight %s or the row of cat", want)
+	}
+}
+
+func withText2(s state.State, t2 string) state.State {
+	s.Text2 = t2
+	return s
 }

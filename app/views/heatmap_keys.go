@@ -165,24 +165,6 @@ func (c *HeatmapKeys) table(lang string) app.UI {
 	if r == nil || !c.tableOpen {
 		return details.Body(summary)
 	}
-	w := compute.HeadWeights(r, c.Props.Head)
-	head := []app.UI{app.Th().Scope("col").Text(i18n.T(lang, "table.corner"))}
-	for _, t := range r.Tokens {
-		head = append(head, app.Th().Scope("col").Text(t))
-	}
-	rows := make([]app.UI, len(r.Tokens))
-	for i, t := range r.Tokens {
-		cells := []app.UI{app.Th().Scope("row").Text(t)}
-		for j := range r.Tokens {
-			cells = append(cells, app.Td().Text(strconv.FormatFloat(w.At(i, j), 'f', 3, 64)))
-		}
-		rows[i] = app.Tr().Body(cells...)
-	}
-	return details.Body(summary, app.Div().Class("table-scroll").TabIndex(0).Body(
-		app.Table().Class("values").Body(
-			app.Caption().Text(i18n.Tf(lang, "table.caption", c.Name)),
-			app.THead().Body(app.Tr().Body(head...)),
-			app.TBody().Body(rows...),
-		),
-	))
+	return details.Body(summary, valuesTable(i18n.Tf(lang, "table.caption", c.Name), i18n.T(lang, "table.corner"),
+		r.Tokens, r.Tokens, compute.HeadWeights(r, c.Props.Head)))
 }

@@ -25,6 +25,7 @@ type ScalingView struct {
 	main      string           // the heatmap's option, or
 	mainParts chart.ChartParts // its picture
 	mainTip   func(row, col int, v float64) string
+	mainMap   chart.Heatmap // for its table (HeatmapTable)
 	mainKey   headKey
 
 	maxOpt, entOpt string // the sweep's line charts
@@ -50,7 +51,7 @@ func (v *ScalingView) Render() app.UI {
 	if key := (headKey{resultKey{v.Props.Rev, lang}, head}); key != v.mainKey {
 		h := WeightsHeatmap(r, head, lang, false)
 		v.main, v.mainParts = chart.Drawing(h, chart.OptionOf)
-		v.mainTip, v.mainKey = h.TooltipHTML, key
+		v.mainTip, v.mainKey, v.mainMap = h.TooltipHTML, key, h
 	}
 	v.buildSweep(v.Props.Sweep, lang)
 
@@ -92,6 +93,7 @@ func (v *ScalingView) Render() app.UI {
 					MinSize: heatmapMinSize(n),
 					Loading: i18n.T(lang, "chart.loading"),
 				}),
+				&HeatmapTable{Heatmap: v.mainMap, Lang: lang},
 			),
 			app.Div().Class("panel", "row-stats").Body(
 				app.H3().Text(i18n.T(lang, "scaling.rows")),
