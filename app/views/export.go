@@ -161,7 +161,7 @@ func (c *ExportMenu) exportChart(ctx app.Context, kind string) {
 	el := els[c.chart]
 	l := c.label()
 	name := chartFileName(l, c.Props.State.View, c.chart, kind)
-	caption := el.Call("getAttribute", "aria-label").String() + " · " + l.Caption()
+	caption := el.Call("getAttribute", "aria-label").String() + " · " + chartCaption(lang, l)
 	done := func(err error) {
 		if err != nil {
 			app.Log("attnviz: export:", err)
@@ -227,6 +227,33 @@ func (c *ExportMenu) onCopyLink(ctx app.Context, e app.Event) {
 // head shown and the settings.
 func (c *ExportMenu) label() export.Label {
 	return export.LabelOf(c.Props.Result, c.Props.State.Spec(), export.Matrix(c.Props.Head))
+}
+
+// chartCaption is l's caption (export.Label.Caption) in lang: the sentence
+// as Caption shortens it, the head, the mask and the settings.
+func chartCaption(lang string, l export.Label) string {
+	var parts []string
+	if s, _, _ := strings.Cut(export.Label{Sentence: l.Sentence}.Caption(), " · "); strings.HasPrefix(s, "“") {
+		parts = append(parts, s)
+	}
+	switch {
+	case l.Head == export.Mean && l.Heads > 1:
+		parts = append(parts, i18n.Tf(lang, "caption.mean", l.Heads))
+	case l.Head == export.Mean || l.Heads <= 1:
+		parts = append(parts, i18n.T(lang, "caption.one"))
+	default:
+		parts = append(parts, i18n.Tf(lang, "caption.head", int(l.Head)+1, l.Heads))
+	}
+	if l.Causal {
+		parts = append(parts, i18n.T(lang, "caption.causal"))
+	}
+	if l.DModel > 0 {
+		parts = append(parts, i18n.Tf(lang, "caption.dmodel", l.DModel))
+	}
+	if l.Seeded {
+		parts = append(parts, i18n.Tf(lang, "caption.seed", l.Seed))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // resultFile returns the result of p in format f, and its file name. The

@@ -86,3 +86,22 @@ func TestChartFileName(t *testing.T) {
 		}
 	}
 }
+
+// TestChartCaption checks that the English caption is attention/export's
+// own, for every kind of head, and that the Chinese one says the same in
+// Chinese.
+func TestChartCaption(t *testing.T) {
+	for _, l := range []export.Label{
+		{Sentence: "The cat sat on the mat, and then it slept for a very long time.", Heads: 2, Head: 1, Causal: true, DModel: 16, Seed: 1, Seeded: true},
+		{Sentence: "A b", Heads: 4, Head: export.Mean, DModel: 8},
+		{Sentence: "", Heads: 1, Head: 0, DModel: 4},
+	} {
+		if got, want := chartCaption(i18n.LangEN, l), l.Caption(); got != want {
+			t.Errorf("English caption %q, want export's %q", got, want)
+		}
+	}
+	l := export.Label{Sentence: "注意力机制很重要", Heads: 2, Head: 1, Causal: true, DModel: 16, Seed: 7, Seeded: true}
+	if got, want := chartCaption(i18n.LangZH, l), "“注意力机制很重要” · 头 2（共 2 个） · 因果掩码 · d_model 16 · 种子 7"; got != want {
+		t.Errorf("Chinese caption %q, want %q", got, want)
+	}
+}
