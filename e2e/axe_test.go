@@ -32,6 +32,7 @@ type axeViolation struct {
 // violation; each run's report is in the test log and in
 // artifacts/axe-<lang>-<width>-<view>.json.
 func TestAxe(t *testing.T) {
+	needBrowser(t)
 	axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {
 		t.Fatalf("axe-core is missing (run npm ci): %v", err)

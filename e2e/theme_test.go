@@ -21,6 +21,7 @@ import (
 // and the open export menu, and screenshots at 1280 and 390 px go to
 // artifacts/theme-<name>-<width>.png for people to look at.
 func TestThemes(t *testing.T) {
+	needBrowser(t)
 	axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {
 		t.Fatalf("axe-core is missing (run npm ci): %v", err)
