@@ -56,6 +56,19 @@ func TestExport(t *testing.T) {
 	tb.checkPNG(tb.download(dir, "png"))
 	checkSVG(t, tb.download(dir, "svg"), tb.result().Tokens)
 	tb.checkCopies(st)
+
+	// A long sentence's heatmap is one image on the chart's axes
+	// (app/chart/heatmap_image.go): its SVG embeds the picture.
+	tb.setSentence("One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen.")
+	if !tb.heatmapIsImage() {
+		t.Fatal("a 17-token heatmap is not drawn as an image")
+	}
+	svg := tb.download(dir, "svg")
+	checkSVG(t, svg, tb.result().Tokens)
+	if !bytes.Contains(svg, []byte("<image")) || !bytes.Contains(svg, []byte("data:image/png;base64,")) {
+		t.Error("the SVG of an image heatmap has no embedded picture")
+	}
+	tb.checkPNG(tb.download(dir, "png"))
 	tb.checkClean("export")
 }
 

@@ -41,8 +41,8 @@ func SVGWithCaption(svg string, w, h int, caption string) string {
 	b.WriteString(`<rect width="` + width + `" height="` + height + `" fill="#ffffff"/>`)
 	b.WriteString(svg)
 	b.WriteString(`<text x="` + strconv.Itoa(captionMargin) + `" y="` + strconv.Itoa(h+captionHeight-9) +
-		`" font-family="` + escapeXML(fontStack) + `" font-size="` + strconv.Itoa(captionSize) +
-		`" fill="` + captionColour + `">` + escapeXML(caption) + `</text>`)
+		`" font-family="` + escapeXML(fontStack) + captionFit(caption, w-2*captionMargin) +
+		` fill="` + captionColour + `">` + escapeXML(caption) + `</text>`)
 	b.WriteString(`</svg>`)
 	return b.String()
 }
@@ -52,4 +52,20 @@ func escapeXML(s string) string {
 	var b strings.Builder
 	xml.EscapeText(&b, []byte(s)) //nolint:errcheck // a strings.Builder does not fail
 	return b.String()
+}
+
+// captionFit returns the font-size attribute of caption in room pixels,
+// with its closing quote: the caption's size, smaller (down to 8 px) for a
+// caption that textWidth says is wider, and squeezed into room with
+// textLength when even that is too wide.
+func captionFit(caption string, room int) string {
+	size := captionSize
+	if wide := textWidth(caption, captionSize); wide > room {
+		size = max(8, captionSize*room/wide)
+	}
+	attr := `" font-size="` + strconv.Itoa(size) + `"`
+	if room > 0 && textWidth(caption, size) > room {
+		attr += ` textLength="` + strconv.Itoa(room) + `" lengthAdjust="spacingAndGlyphs"`
+	}
+	return attr
 }

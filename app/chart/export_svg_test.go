@@ -49,3 +49,19 @@ func TestSVGWithCaption(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptionFit checks that a short caption keeps its size, and a long one
+// gets smaller and, too long even then, squeezed into the room.
+func TestCaptionFit(t *testing.T) {
+	if got := captionFit("short", 400); got != `" font-size="13"` {
+		t.Errorf("short caption: %s", got)
+	}
+	long := strings.Repeat("a long caption ", 4)
+	got := captionFit(long, 400)
+	if strings.Contains(got, `font-size="13"`) || strings.Contains(got, "textLength") {
+		t.Errorf("a caption a little too long: %s, want a smaller size only", got)
+	}
+	if got := captionFit(strings.Repeat(long, 8), 400); !strings.Contains(got, `font-size="8"`) || !strings.Contains(got, `textLength="400"`) {
+		t.Errorf("a caption far too long: %s, want 8 px squeezed into 400", got)
+	}
+}
