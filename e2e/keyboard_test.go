@@ -58,6 +58,7 @@ func TestKeyboardOnly(t *testing.T) {
 
 	tb.pressWait("v", "v")
 	tb.wantState("v", func(s state) bool { return s.View == "pipeline" })
+	tb.pipelineStepByKeyboard()
 	tb.pressWait("V", "V")
 	tb.wantState("V", func(s state) bool { return s.View == "attention" })
 	tb.press("e", "e")
@@ -212,4 +213,31 @@ func (tb *tab) shortcutsOverlay() {
 	tb.press("Esc", kb.Escape)
 	tb.waitFor("the overlay closed, the focus back", `document.querySelector("#shortcuts") === null && document.activeElement.id === "heatmap-keys"`, 5*time.Second)
 	tb.t.Log("ok: ? opened the shortcuts, Esc closed them and gave the focus back")
+}
+
+// pipelineStepByKeyboard opens the pipeline's weights step with Tab and
+// Enter and checks its dialog's focus: in, kept by Tab and Shift+Tab, back
+// on its button after Esc.
+func (tb *tab) pipelineStepByKeyboard() {
+	tb.t.Helper()
+	tb.tabTo(`.pipe-step[data-step="weights"]`)
+	n := tb.updates()
+	tb.press("Enter on the step's button", kb.Enter) // a button acts on the keypress
+	tb.waitUpdates(n)
+	tb.waitFor("the step dialog with the focus in it", `document.querySelector("#step-view") !== null && document.activeElement.id === "step-close"`, 10*time.Second)
+	for k := range 6 {
+		opts := []chromedp.KeyOption{}
+		if k%2 == 1 {
+			opts = append(opts, chromedp.KeyModifiers(chromedp.ModifierShift))
+		}
+		tb.press("Tab in the step", kb.Tab, opts...)
+		if !eval[bool](tb, `document.activeElement.closest("#step-view") !== null`) {
+			tb.t.Fatalf("Tab %d left the step dialog for %s", k+1, eval[string](tb, `document.activeElement.outerHTML.slice(0, 100)`))
+		}
+	}
+	n = tb.updates()
+	tb.press("Esc", kb.Escape)
+	tb.waitUpdates(n)
+	tb.waitFor("the step closed, the focus back on its button", `document.querySelector("#step-view") === null && document.activeElement.matches('.pipe-step[data-step="weights"]')`, 10*time.Second)
+	tb.t.Log("ok: the pipeline's step dialog took the focus, kept it for 6 Tabs and Shift+Tabs, and gave it back on Esc")
 }
