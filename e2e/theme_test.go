@@ -31,16 +31,25 @@ func TestThemes(t *testing.T) {
 		name     string
 		features map[string]string
 		bg       string // the body's background, as getComputedStyle writes it
+		link     string // more settings in the link
 	}{
-		{"dark", map[string]string{"prefers-color-scheme": "dark"}, "rgb(13, 17, 23)"},
-		{"contrast", map[string]string{"prefers-color-scheme": "light", "prefers-contrast": "more"}, "rgb(255, 255, 255)"},
-		{"contrast-dark", map[string]string{"prefers-color-scheme": "dark", "prefers-contrast": "more"}, "rgb(0, 0, 0)"},
+		{"dark", map[string]string{"prefers-color-scheme": "dark"}, "rgb(13, 17, 23)", ""},
+		{"contrast", map[string]string{"prefers-color-scheme": "light", "prefers-contrast": "more"}, "rgb(255, 255, 255)", ""},
+		{"contrast-dark", map[string]string{"prefers-color-scheme": "dark", "prefers-contrast": "more"}, "rgb(0, 0, 0)", ""},
+		{"hc-setting", map[string]string{"prefers-color-scheme": "light"}, "rgb(255, 255, 255)", "&hc=1"},
+		{"hc-setting-dark", map[string]string{"prefers-color-scheme": "dark"}, "rgb(0, 0, 0)", "&hc=1"},
 	} {
 		tb := newTab(t, s)
 		tb.emulateMedia(theme.features)
-		tb.open(s.URL() + "#cell=2,1&causal=1")
+		tb.open(s.URL() + "#cell=2,1&causal=1" + theme.link)
 		if bg := eval[string](tb, `getComputedStyle(document.body).backgroundColor`); bg != theme.bg {
 			t.Errorf("%s: the page's background is %s, want %s", theme.name, bg, theme.bg)
+		}
+		wantLine := map[string]string{"rgb(255, 255, 255)": "rgb(0, 0, 0)", "rgb(0, 0, 0)": "rgb(255, 255, 255)"}[theme.bg]
+		if line := eval[string](tb, `getComputedStyle(document.querySelector(".sidebar")).borderTopColor`); strings.HasPrefix(theme.name, "contrast") || strings.HasPrefix(theme.name, "hc") {
+			if line != wantLine {
+				t.Errorf("%s: the panels' lines are %s, want %s", theme.name, line, wantLine)
+			}
 		}
 		for _, v := range []string{"attention", "pipeline"} {
 			tb.showView(v)

@@ -9,6 +9,8 @@ var _ = registerMessages(map[string]map[string]string{
 		"stretch.low":     "row min",
 		"stretch.high":    "row max",
 		"stretch.caption": "Colours stretched row by row: in each row the smallest weight is dark and the largest bright. The numbers and tooltips are the true weights.",
+		"contrast.label":  "High contrast",
+		"contrast.title":  "Black and white text and lines, thicker borders and focus rings (also when the system asks for more contrast)",
 	},
 	LangZH: {
 		"colour.label":    "颜色",
@@ -17,5 +19,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"stretch.low":     "行最小",
 		"stretch.high":    "行最大",
 		"stretch.caption": "颜色逐行拉伸：每一行中最小的权重最暗，最大的最亮。数字和提示框中是真实的权重。",
+		"contrast.label":  "高对比度",
+		"contrast.title":  "黑白文字和线条，更粗的边框和焦点框（系统要求更高对比度时也会启用）",
 	},
 })

@@ -344,7 +344,7 @@ func (p *Page) Render() app.UI {
 	if p.state.OwnInput() {
 		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
 	}
-	return app.Div().Class("page", ownInput).Body(
+	return app.Div().Class("page", ownInput, views.ClassIf(p.state.HighContrast, "high-contrast")).Body(
 		app.Header().Class("top").Body(
 			app.Div().Class("titles").Body(
 				app.H1().Text(i18n.T(lang, "app.title")),

@@ -50,6 +50,7 @@ var settings = []setting{
 	{"lang", "lang", func(s *State) string { return s.Lang }, decodeLang, nil},
 	{"m", "", encodeMatricesLink, decodeMatricesLink, nil},
 	boolSetting("stretch", "stretch", func(s *State) *bool { return &s.Stretch }),
+	boolSetting("hc", "high_contrast", func(s *State) *bool { return &s.HighContrast }),
 }
 
 // intSetting is a setting of an int field that links write in decimal,

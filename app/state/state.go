@@ -25,7 +25,8 @@ type State struct {
 
 	Text2 string // the second sentence of the compare and padding views
 
-	Stretch bool // colour each row of the large heatmap from its smallest to its largest weight (app/chart/stretch.go)
+	Stretch      bool // colour each row of the large heatmap from its smallest to its largest weight (app/chart/stretch.go)
+	HighContrast bool // the high-contrast theme (web/app.css), whatever the system asks
 }
 
 // Input is the part of a State that the main attention is computed from. It

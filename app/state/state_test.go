@@ -171,7 +171,7 @@ func TestStateJSON(t *testing.T) {
 		"text": "a <b>", "heads": 2.0, "d_model": 8.0, "seed": 3.0, "mask": "causal",
 		"positional": false, "head": "mean", "view": "attention", "lang": i18n.LangZH,
 		"scale": true, "temperature": 1.0, "d_k": 0.0, "text2": "",
-		"step": "", "cell": nil, "stretch": false,
+		"step": "", "cell": nil, "stretch": false, "high_contrast": false,
 	}
 	for k, v := range want {
 		if got[k] != v {

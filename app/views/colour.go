@@ -9,8 +9,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// ColourControls are the settings of the heatmaps' colours: #stretch, which
-// stretches each row of the large heatmap over the whole colour scale.
+// ColourControls are the settings of the colours: #stretch, which stretches
+// each row of the large heatmap over the whole colour scale, and
+// #high-contrast, the high-contrast theme.
 type ColourControls struct {
 	app.Compo
 
@@ -29,6 +30,14 @@ func (c *ColourControls) Render() app.UI {
 					c.Set(ctx, e, func(s *state.State) { s.Stretch = on })
 				}),
 			app.Span().Text(i18n.T(lang, "stretch.label")),
+		),
+		app.Label().Class("check").Title(i18n.T(lang, "contrast.title")).Body(
+			checked(app.Input().ID("high-contrast").Type("checkbox"), c.State.HighContrast).
+				OnChange(func(ctx app.Context, e app.Event) {
+					on := ctx.JSSrc().Get("checked").Bool()
+					c.Set(ctx, e, func(s *state.State) { s.HighContrast = on })
+				}),
+			app.Span().Text(i18n.T(lang, "contrast.label")),
 		),
 	)
 }
