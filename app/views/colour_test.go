@@ -57,7 +57,7 @@ func TestChartTables(t *testing.T) {
 	}{
 		{&CompareView{Props: propsOf(t, s, compute.NeedComparison)}, 6},
 		{&PaddingView{Props: propsOf(t, withText2(s, "A cat."), compute.NeedBatch)}, 2},
-		{&ScalingView{Props: propsOf(t, s, compute.NeedSweep|compute.NeedRowStats)}, 1},
+		{&ScalingView{Props: propsOf(t, s, compute.NeedSweep|compute.NeedRowStats)}, 2},
 	} {
 		html := render(t, tc.view)
 		if got := strings.Count(html, `class="weights-table"`); got != tc.count {
@@ -77,4 +77,30 @@ func TestChartTables(t *testing.T) {
 func withText2(s state.State, t2 string) state.State {
 	s.Text2 = t2
 	return s
+}
+
+// TestSweepTable checks the line charts' table: a row per d_k with the
+// four curves' numbers.
+func TestSweepTable(t *testing.T) {
+	s := state.DefaultState(i18n.LangEN)
+	v := &ScalingView{Props: propsOf(t, s, compute.NeedSweep|compute.NeedRowStats)}
+	render(t, v)
+	sw := v.Props.Sweep
+	if sw == nil || len(sw.Points) == 0 {
+		t.Fatal("no sweep")
+	}
+	html := render(t, &HeatmapTable{Heatmap: v.sweepTable, Lang: s.Lang, open: true})
+	p := sw.Points[0]
+	for _, want := range []string{
+		`<th scope="row">` + strconv.Itoa(p.DK) + `</th>`,
+		"<td>" + strconv.FormatFloat(p.MaxRaw, 'f', 3, 64) + "</td>",
+		"<td>" + strconv.FormatFloat(p.EntScaled, 'f', 3, 64) + "</td>",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the sweep's table lacks %s", want)
+		}
+	}
+	if got := strings.Count(html, `<th scope="row">`); got != len(sw.Points) {
+		t.Errorf("%d rows, want one per d_k, %d", got, len(sw.Points))
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/attnviz/attnviz/app/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"gonum.org/v1/gonum/mat"
 )
 
 // ScalingView shows what dividing the scores by √d_k, and by a temperature,
@@ -22,11 +23,12 @@ type ScalingView struct {
 
 	Props Props
 
-	main      string           // the heatmap's option, or
-	mainParts chart.ChartParts // its picture
-	mainTip   func(row, col int, v float64) string
-	mainMap   chart.Heatmap // for its table (HeatmapTable)
-	mainKey   headKey
+	main       string           // the heatmap's option, or
+	mainParts  chart.ChartParts // its picture
+	mainTip    func(row, col int, v float64) string
+	mainMap    chart.Heatmap // for its table (HeatmapTable)
+	sweepTable chart.Heatmap // the sweep's numbers, the line charts' table
+	mainKey    headKey
 
 	maxOpt, entOpt string // the sweep's line charts
 	optKey         sweepKey
@@ -116,6 +118,7 @@ func (v *ScalingView) Render() app.UI {
 				&chart.Chart{ID: "sweep-max", Class: "line-chart", Label: i18n.T(lang, "scaling.sweep.max"), Option: v.maxOpt, Loading: i18n.T(lang, "chart.loading")},
 				&chart.Chart{ID: "sweep-entropy", Class: "line-chart", Label: i18n.T(lang, "scaling.sweep.entropy"), Option: v.entOpt, Loading: i18n.T(lang, "chart.loading")},
 			),
+			&HeatmapTable{ID: "sweep-table", Heatmap: v.sweepTable, Lang: lang},
 			app.P().Class("caption").Text(i18n.T(lang, "scaling.sweep.caption")),
 			app.P().Class("caption").Text(i18n.T(lang, "scaling.sweep.init")),
 		),
@@ -160,6 +163,20 @@ func (v *ScalingView) buildSweep(sw *compute.Sweep, lang string) {
 		{Name: scaled, Values: entS, Color: "#1f6feb"},
 		{Name: raw, Values: entR, Color: "#c2410c", Dashed: true},
 	})
+	v.sweepTable = chart.Heatmap{
+		Name: i18n.T(lang, "scaling.sweep"), RowName: "d_k", Rows: x,
+		Cols: []string{
+			i18n.T(lang, "scaling.sweep.max") + " (" + scaled + ")", i18n.T(lang, "scaling.sweep.max") + " (" + raw + ")",
+			i18n.T(lang, "scaling.sweep.entropy") + " (" + scaled + ")", i18n.T(lang, "scaling.sweep.entropy") + " (" + raw + ")",
+		},
+	}
+	if len(points) > 0 {
+		m := mat.NewDense(len(points), 4, nil)
+		for i := range points {
+			m.SetRow(i, []float64{maxS[i], maxR[i], entS[i], entR[i]})
+		}
+		v.sweepTable.Values = m
+	}
 	v.optKey = key
 }
 

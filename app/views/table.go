@@ -36,7 +36,10 @@ func (t *HeatmapTable) Render() app.UI {
 	if h.Labels != nil {
 		m = h.Labels
 	}
-	corner := h.RowName + " \\ " + h.ColName
+	corner := h.RowName
+	if h.ColName != "" {
+		corner += " \\ " + h.ColName
+	}
 	return details.Body(summary, valuesTable(i18n.Tf(t.Lang, "table.caption", h.Name), corner, h.Rows, h.Cols, m))
 }
 
