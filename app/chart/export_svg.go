@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"encoding/xml"
 	"strconv"
 	"strings"
 )
@@ -47,12 +46,12 @@ func SVGWithCaption(svg string, w, h int, caption string) string {
 	return b.String()
 }
 
+// xmlEscaper escapes text for XML text and attributes in double quotes
+// (encoding/xml would add about 100 KB to app.wasm for this).
+var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;")
+
 // escapeXML escapes s for XML text and attributes in double quotes.
-func escapeXML(s string) string {
-	var b strings.Builder
-	xml.EscapeText(&b, []byte(s)) //nolint:errcheck // a strings.Builder does not fail
-	return b.String()
-}
+func escapeXML(s string) string { return xmlEscaper.Replace(s) }
 
 // captionFit returns the font-size attribute of caption in room pixels,
 // with its closing quote: the caption's size, smaller (down to 8 px) for a
