@@ -57,7 +57,7 @@ func TestChartTables(t *testing.T) {
 	}{
 		{&CompareView{Props: propsOf(t, s, compute.NeedComparison)}, 6},
 		{&PaddingView{Props: propsOf(t, withText2(s, "A cat."), compute.NeedBatch)}, 2},
-		{&ScalingView{Props: propsOf(t, s, compute.NeedSweep|compute.NeedRowStats)}, 2},
+		{&ScalingView{Props: propsOf(t, s, compute.NeedSweep|compute.NeedRowStats)}, 2}, // the heatmap's (HeatmapKeys) and the sweep's
 	} {
 		html := render(t, tc.view)
 		if got := strings.Count(html, `class="weights-table"`); got != tc.count {

@@ -25,6 +25,9 @@ type HeatmapKeys struct {
 	Chart *chart.Chart // the heatmap; its Selected rings the cursor while focused
 	Name  string       // what the chart shows, for its accessible name
 
+	// NoOpen: Enter opens nothing (a view without the cell panel).
+	NoOpen bool
+
 	cursor    state.CellRef // On while the heatmap has the focus
 	said      string        // the live region's text
 	tableOpen bool          // the table of weights is shown
@@ -39,7 +42,7 @@ func (c *HeatmapKeys) Render() app.UI {
 	}
 	return app.Div().Class("heatmap-keys-wrap").Body(
 		app.Div().ID("heatmap-keys").Class("heatmap-keys").TabIndex(0).Role("application").
-			Aria("label", i18n.Tf(lang, "keys.label", c.Name)).
+			Aria("label", i18n.Tf(lang, c.labelKey(), c.Name)).
 			Aria("describedby", "heatmap-keys-help").
 			OnFocus(c.onFocus).OnBlur(c.onBlur).OnKeyDown(c.onKey).
 			Body(app.Div().Class("chart-scroll").Body(c.Chart)),
@@ -47,6 +50,15 @@ func (c *HeatmapKeys) Render() app.UI {
 		app.P().ID("heatmap-live").Class("visually-hidden").Role("status").Aria("live", "polite").Text(c.said),
 		c.table(lang),
 	)
+}
+
+// labelKey is the message of the accessible name: it says what Enter does
+// only where it does something.
+func (c *HeatmapKeys) labelKey() string {
+	if c.NoOpen {
+		return "keys.label.walk"
+	}
+	return "keys.label"
 }
 
 // onFocus puts the cursor on the selected cell, or the first, and says it.
@@ -78,7 +90,7 @@ func (c *HeatmapKeys) onKey(ctx app.Context, e app.Event) {
 		c.onFocus(ctx, e)
 	}
 	key := e.Get("key").String()
-	if key == "Enter" || key == " " {
+	if (key == "Enter" || key == " ") && !c.NoOpen {
 		e.PreventDefault()
 		cell := c.cursor
 		c.Props.Set(ctx, e, func(s *state.State) { s.Cell = cell })

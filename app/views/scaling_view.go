@@ -26,7 +26,6 @@ type ScalingView struct {
 	main       string           // the heatmap's option, or
 	mainParts  chart.ChartParts // its picture
 	mainTip    func(row, col int, v float64) string
-	mainMap    chart.Heatmap // for its table (HeatmapTable)
 	sweepTable chart.Heatmap // the sweep's numbers, the line charts' table
 	mainKey    headKey
 
@@ -53,7 +52,7 @@ func (v *ScalingView) Render() app.UI {
 	if key := (headKey{resultKey{v.Props.Rev, lang}, head}); key != v.mainKey {
 		h := WeightsHeatmap(r, head, lang, false)
 		v.main, v.mainParts = chart.Drawing(h, chart.OptionOf)
-		v.mainTip, v.mainKey, v.mainMap = h.TooltipHTML, key, h
+		v.mainTip, v.mainKey = h.TooltipHTML, key
 	}
 	v.buildSweep(v.Props.Sweep, lang)
 
@@ -85,7 +84,8 @@ func (v *ScalingView) Render() app.UI {
 		app.Div().Class("scaling-main").Body(
 			app.Div().Class("panel").Body(
 				app.H3().Text(i18n.Tf(lang, "attn.title", name)),
-				app.Div().Class("chart-scroll").Body(&chart.Chart{
+				// Walked from the keyboard, with its table (heatmap_keys.go).
+				&HeatmapKeys{Props: v.Props, Name: name, NoOpen: true, Chart: &chart.Chart{
 					ID:      "heatmap",
 					Class:   "heatmap",
 					Label:   i18n.Tf(lang, "chart.label", name),
@@ -94,8 +94,7 @@ func (v *ScalingView) Render() app.UI {
 					Tooltip: v.mainTip,
 					MinSize: heatmapMinSize(n),
 					Loading: i18n.T(lang, "chart.loading"),
-				}),
-				&HeatmapTable{Heatmap: v.mainMap, Lang: lang},
+				}},
 			),
 			app.Div().Class("panel", "row-stats").Body(
 				app.H3().Text(i18n.T(lang, "scaling.rows")),
