@@ -72,7 +72,7 @@ func (s *Shortcuts) keydown(ev app.Value) {
 		switch {
 		case key == "?":
 			s.show(ctx, !s.open)
-		case key == "e":
+		case key == "e" && !s.open:
 			openExportMenu()
 		case !s.open:
 			s.Props.Set(ctx, app.Event{Value: ev}, change)
