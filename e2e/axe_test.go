@@ -69,15 +69,17 @@ func (tb *tab) axeOpenStates(axe []byte, name string) {
 	tb.pressEnter()
 	tb.waitUpdates(n)
 	tb.waitFor("the cell panel", `document.querySelector("#cell-panel[data-query]") !== null`, 10*time.Second)
-	tb.axeCheck(axe, name+"-cell")
+	tb.axeCheck(axe, name+"-cell") // its formulas (exp, max, output₁) are not checked for English
 	tb.do("closing the cell", chromedp.KeyEvent("\u001b"))
 	tb.do("opening the export menu", chromedp.Click(chromedp.CSS("#export summary")))
 	tb.waitFor("the export menu", `document.querySelector("#export").open`, 5*time.Second)
 	tb.axeCheck(axe, name+"-export")
+	tb.checkTranslated(name + "-export")
 	tb.do("closing the export menu", chromedp.Click(chromedp.CSS("#export summary")))
 	tb.do("opening the shortcuts", chromedp.Click(chromedp.CSS("#shortcuts-open")))
 	tb.waitFor("the shortcuts", `document.querySelector("#shortcuts") !== null`, 5*time.Second)
 	tb.axeCheck(axe, name+"-shortcuts")
+	tb.checkTranslated(name + "-shortcuts")
 	tb.viewShot("axe-" + name + "-shortcuts")
 	tb.do("closing the shortcuts", chromedp.Click(chromedp.CSS("#shortcuts-close")))
 }
@@ -113,4 +115,17 @@ func (tb *tab) axeCheck(axe []byte, name string) {
 		report = []string{"no violation"}
 	}
 	tb.t.Logf("axe %s: %s", name, strings.Join(report, "; "))
+}
+
+// checkTranslated fails when the Chinese page shows English words (as
+// TestLangChinese checks the closed views) in what is open now: the export
+// menu, the shortcuts.
+func (tb *tab) checkTranslated(name string) {
+	tb.t.Helper()
+	if tb.state().Lang != "zh-Hans" {
+		return
+	}
+	if found := untranslated(eval[[]string](tb, visibleText), eval[string](tb, userWords)); len(found) > 0 {
+		tb.t.Errorf("%s in Chinese: English words %v", name, found)
+	}
 }
