@@ -56,6 +56,8 @@ var settings = []setting{
 	intSetting("pest", "predict_estimate", NoGuess, 100, func(s *State) *int { return &s.PredictEstimate }),
 	boolSetting("pshown", "predict_revealed", func(s *State) *bool { return &s.PredictShown }),
 	{"tour", "tour", func(s *State) string { return s.Tour }, decodeTour, nil},
+	boolSetting("stretch", "stretch", func(s *State) *bool { return &s.Stretch }),
+	boolSetting("hc", "high_contrast", func(s *State) *bool { return &s.HighContrast }),
 }
 
 // intSetting is a setting of an int field that links write in decimal,

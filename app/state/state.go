@@ -36,6 +36,9 @@ type State struct {
 	PredictShown    bool // the row is revealed
 
 	Tour string // the guided tour shown in the view "tour", "" for the first; its step is Step (tour.go)
+
+	Stretch      bool // colour each row of the large heatmap from its smallest to its largest weight (app/chart/stretch.go)
+	HighContrast bool // the high-contrast theme (web/app.css), whatever the system asks
 }
 
 // Input is the part of a State that the main attention is computed from. It
