@@ -25,7 +25,8 @@ var langAllowed = map[string]bool{
 	"Wq": true, "Wk": true, "Wv": true, "Wo": true, "W": true,
 	"ECharts": true, "JSON": true, "KiB": true, "English": true, "ln": true,
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true,
-	"Esc": true, "P": true, // keys
+	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (the export menu)
+	"Home": true, "End": true, "Ctrl": true, "Enter": true, "Esc": true, "P": true, // keys on the keyboard (the shortcuts)
 }
 
 // visibleText is a script that returns the text a reader of the page sees

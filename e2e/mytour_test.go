@@ -100,7 +100,7 @@ func TestMyTour(t *testing.T) {
 	}
 	tb2.click("#teach-prev")
 	tb2.checkPlaying(1, "pipeline", "Nothing above the diagonal: 注意")
-	tb2.press("#teach-end")
+	tb2.clickOnly("#teach-end")
 	tb2.waitFor("the editor", `window.attnviz.state().view === "mytour" && window.attnviz.state().teach_step === 0`, 10*time.Second)
 	tb2.checkClean("the tour's link")
 
@@ -111,16 +111,16 @@ func TestMyTour(t *testing.T) {
 	if _, got := tb3.teachTour(); got != raw {
 		t.Errorf("the tour from its file: %s", got)
 	}
-	tb3.press("#teach-play")
+	tb3.clickOnly("#teach-play")
 	tb3.checkPlaying(1, "pipeline", "Nothing above the diagonal: 注意")
 	tb3.checkClean("the tour's file")
 
 	checkHostileTours(t, s, file)
 }
 
-// press clicks sel and waits for nothing: a click that changes the view
+// clickOnly clicks sel and waits for nothing: a click that changes the view
 // to or from the editor does not always end in an attnviz:update measure.
-func (tb *tab) press(sel string) {
+func (tb *tab) clickOnly(sel string) {
 	tb.t.Helper()
 	tb.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
 }
@@ -215,7 +215,7 @@ func checkHostileTours(t *testing.T, s *site, good []byte) {
 	tb3.openEditor(s.URL() + "#view=mytour&lang=en")
 	tb3.loadTourFile(t, "skip.json", bad)
 	tb3.waitFor("the skipped step's note", `!!document.querySelector("#teach-steps li.skipped")`, 10*time.Second)
-	tb3.press("#teach-play")
+	tb3.clickOnly("#teach-play")
 	tb3.checkPlaying(2, "attention", "Each row sums to 1.")
 	if !strings.Contains(eval[string](tb3, `document.querySelector("#teach-bar").textContent`), "Step 1 is skipped") {
 		t.Error("the bar does not say that step 1 is skipped")

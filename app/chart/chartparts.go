@@ -125,6 +125,7 @@ type baseKey struct {
 	colors, media                     string
 	cellLabels, compact, asImage      bool
 	grid                              chartGrid
+	ends                              [2]string
 }
 
 // get returns the key of h's base and the base, "" when not cached.
@@ -136,7 +137,7 @@ func (c *bases) get(h Heatmap, labelSize int, colors []string, media []any, grid
 		min: h.Min, max: h.Max,
 		colors:     strings.Join(colors, ","),
 		cellLabels: h.CellLabels, compact: h.Compact, asImage: h.AsImage,
-		grid: grid,
+		grid: grid, ends: h.Ends,
 	}
 	if media != nil {
 		b, err := json.Marshal(media)

@@ -77,7 +77,7 @@ type chartSeries struct {
 	Type      string          `json:"type"`
 	Animation *bool           `json:"animation,omitempty"`
 	Data      any             `json:"data"`
-	Label     *opts.Label     `json:"label,omitempty"`
+	Label     *chartLabel     `json:"label,omitempty"`
 	ItemStyle *opts.ItemStyle `json:"itemStyle,omitempty"`
 	LineStyle *opts.LineStyle `json:"lineStyle,omitempty"`
 	Emphasis  *opts.Emphasis  `json:"emphasis,omitempty"`

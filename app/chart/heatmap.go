@@ -69,6 +69,17 @@ type Heatmap struct {
 	// MaskedColor, whatever their value.
 	MaskedCell func(row, col int) bool
 	Digits     int // if > 0, round values to this many decimals (smaller JSON)
+
+	// Labels, if not nil, are the numbers the cells print, in place of
+	// Values (which StretchRows rescales), and Ends, if set, the colour
+	// bar's texts at Max and at Min (stretch.go).
+	Labels mat.Matrix
+	Ends   [2]string
+
+	// DecalMasked gives the cells MaskedCell names a striped decal, in a
+	// heatmap drawn as cells (not AsImage): data items {"value": […],
+	// "itemStyle": {"decal": …}}.
+	DecalMasked bool
 }
 
 // Option returns the ECharts option that draws h, as JSON for JSON.parse. It
@@ -253,7 +264,7 @@ func (h Heatmap) visualMap(colors []string) chartVisualMap {
 			Calculable: opts.Bool(false),
 			Show:       opts.Bool(!h.Compact),
 			Dimension:  "2", // the value; a cell label text is dimension 3
-			Text:       []string{formatEnd(h.Max), formatEnd(h.Min)},
+			Text:       h.endTexts(),
 			Orient:     "horizontal",
 			Left:       "center",
 			Bottom:     "0",
@@ -277,15 +288,13 @@ func (h Heatmap) series(labelSize, rows, cols int) chartSeries {
 		// spliced in: encoding/json, even checking it as a RawMessage,
 		// would cost more per keystroke than the rest of the page.
 		Data: dataPlaceholder,
-		Label: &opts.Label{
-			Show:            opts.Bool(false), // the media show them where they fit
-			Formatter:       "{@[3]}",
-			FontSize:        float32(labelSize - 2),
-			FontFamily:      fontStack,
-			Color:           "#ffffff",
-			BackgroundColor: "rgba(0,0,0,0.45)",
-			BorderRadius:    3,
-		},
+		Label: &chartLabel{Label: opts.Label{
+			Show:       opts.Bool(false), // the media show them where they fit
+			Formatter:  "{@[3]}",         // "{d|0.42}": dark or light text by the cell's colour (contrast.go)
+			FontSize:   float32(labelSize - 2),
+			FontFamily: fontStack,
+			Color:      lightText,
+		}, Rich: cellLabelRich},
 		ItemStyle:   &opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: h.borderWidth(rows, cols)},
 		Emphasis:    &opts.Emphasis{ItemStyle: &opts.ItemStyle{BorderColor: "#000000", BorderWidth: 2}},
 		Progressive: &progressive,
@@ -299,6 +308,10 @@ func (h Heatmap) series(labelSize, rows, cols int) chartSeries {
 func (h Heatmap) data() ([]byte, error) {
 	rows, cols := h.Values.Dims()
 	pow := math.Pow10(h.Digits)
+	colors := h.Colors
+	if colors == nil {
+		colors = Viridis
+	}
 	b := make([]byte, 0, rows*cols*24)
 	b = append(b, '[')
 	for i := range rows {
@@ -314,6 +327,10 @@ func (h Heatmap) data() ([]byte, error) {
 			if h.Digits > 0 {
 				shown = math.Round(v*pow) / pow
 			}
+			masked := h.DecalMasked && h.MaskedCell != nil && h.MaskedCell(i, j)
+			if masked {
+				b = append(b, `{"value":`...)
+			}
 			b = append(b, '[')
 			b = strconv.AppendInt(b, int64(j), 10)
 			b = append(b, ',')
@@ -321,11 +338,16 @@ func (h Heatmap) data() ([]byte, error) {
 			b = append(b, ',')
 			b = strconv.AppendFloat(b, shown, 'g', -1, 64)
 			if h.CellLabels {
-				b = append(b, ',', '"')
-				b = strconv.AppendFloat(b, v, 'f', h.labelDigits(), 64)
-				b = append(b, '"')
+				b = append(b, ',', '"', '{')
+				b = append(b, labelStyle(colors, h.Min, h.Max, v)...)
+				b = append(b, '|')
+				b = strconv.AppendFloat(b, h.labelValue(i, j, v), 'f', h.labelDigits(), 64)
+				b = append(b, '}', '"')
 			}
 			b = append(b, ']')
+			if masked {
+				b = append(b, maskedItem...)
+			}
 		}
 	}
 	return append(b, ']'), nil

@@ -274,7 +274,15 @@ func TestHeatmapCellLabels(t *testing.T) {
 		if len(d.Value) != 4 {
 			t.Fatalf("value %v, want a 4th dimension with the label", d.Value)
 		}
-		if want := strconv.FormatFloat(d.Value[2].(float64), 'f', 2, 64); d.Value[3] != want {
+		// The value to 2 decimals, in the rich text style of the cell's
+		// colour (contrast.go): light text on the dark end, dark on the
+		// bright end.
+		v := d.Value[2].(float64)
+		style := "l"
+		if Contrast(colorAt(Viridis, (v-h.Min)/(h.Max-h.Min)), rgbOf(darkText)) > Contrast(colorAt(Viridis, (v-h.Min)/(h.Max-h.Min)), rgbOf(lightText)) {
+			style = "d"
+		}
+		if want := "{" + style + "|" + strconv.FormatFloat(v, 'f', 2, 64) + "}"; d.Value[3] != want {
 			t.Errorf("label %q for value %v, want %q", d.Value[3], d.Value[2], want)
 		}
 	}

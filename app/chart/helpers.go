@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"gonum.org/v1/gonum/mat"
@@ -142,7 +143,7 @@ func splitOption(h Heatmap, masked func(row, col int) bool, label string) (strin
 		s1[k] = v
 	}
 	s1["data"] = grey
-	s1["itemStyle"] = map[string]any{"color": MaskedColor, "borderColor": "#ffffff", "borderWidth": 1}
+	s1["itemStyle"] = map[string]any{"color": MaskedColor, "borderColor": "#ffffff", "borderWidth": 1, "decal": json.RawMessage(maskedDecal)}
 	if label, ok := s0["label"].(map[string]any); ok {
 		l := map[string]any{}
 		for k, v := range label {
@@ -150,6 +151,10 @@ func splitOption(h Heatmap, masked func(row, col int) bool, label string) (strin
 		}
 		l["color"] = "#1f2328"
 		l["backgroundColor"] = "transparent"
+		// Dark on the grey whatever the value (5.0:1), in place of the
+		// rich styles by the scale's colour (contrast.go).
+		dark := map[string]any{"color": "#1f2328"}
+		l["rich"] = map[string]any{"d": dark, "l": dark}
 		s1["label"] = l
 	}
 	o["series"] = []any{s0, s1}
@@ -171,9 +176,8 @@ func splitOption(h Heatmap, masked func(row, col int) bool, label string) (strin
 	return string(b), err
 }
 
-// DiffOption returns the option of a difference heatmap h: its cell labels
-// dark on the light middle of the diverging scale (no dark box), with
-// "-0.00" written "0.00".
+// DiffOption returns the option of a difference heatmap h, with "-0.00"
+// written "0.00".
 func DiffOption(h Heatmap) string {
 	s := OptionOf(h)
 	if s == "" {
@@ -185,12 +189,13 @@ func DiffOption(h Heatmap) string {
 	}
 	for _, x := range o["series"].([]any) {
 		series := x.(map[string]any)
-		if label, ok := series["label"].(map[string]any); ok {
-			label["color"], label["backgroundColor"] = "#1f2328", "rgba(255,255,255,0.6)"
-		}
+		// The labels' rich styles, dark or light by the cell's colour
+		// (contrast.go), stand on the cells themselves.
 		for _, d := range series["data"].([]any) {
-			if cell := d.([]any); len(cell) > 3 && cell[3] == "-0.00" {
-				cell[3] = "0.00"
+			if cell := d.([]any); len(cell) > 3 {
+				if s, ok := cell[3].(string); ok && strings.HasSuffix(s, "|-0.00}") {
+					cell[3] = strings.Replace(s, "|-0.00}", "|0.00}", 1)
+				}
 			}
 		}
 	}

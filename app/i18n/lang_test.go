@@ -14,7 +14,8 @@ var latinAllowed = map[string]bool{
 	"Wq": true, "Wk": true, "Wv": true, "Wo": true, "ECharts": true, "JSON": true,
 	"KiB": true, "English": true, "ln": true,
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true, "NaN": true,
-	"Esc": true, // the key, named so on keyboards in China too
+	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (export.go)
+	"Home": true, "End": true, "Ctrl": true, "Enter": true, "Esc": true, // keys on the keyboard (keys.go)
 }
 
 var (

@@ -361,7 +361,7 @@ func (p *Page) Render() app.UI {
 	if p.state.OwnInput() {
 		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
 	}
-	return app.Div().Class("page", ownInput).Body(
+	return app.Div().Class("page", ownInput, views.ClassIf(p.state.HighContrast, "high-contrast")).Body(
 		app.Header().Class("top").Body(
 			app.Div().Class("titles").Body(
 				app.H1().Text(i18n.T(lang, "app.title")),
@@ -384,12 +384,17 @@ func (p *Page) Render() app.UI {
 				app.Aside().Class("sidebar").Body(
 					&views.Controls{State: p.state, Set: p.set},
 					&views.ScalingControls{State: p.state, Set: p.set},
+					&views.ColourControls{State: p.state, Set: p.set},
 					app.Div().Class("field").Body(
 						app.Span().Class("field-name").Text(i18n.T(lang, "head.label")),
 						&views.HeadPicker{Heads: heads, Selected: head, Lang: lang, Set: p.set},
 					),
 				),
 				app.Div().Class("stage").Body(
+					app.Div().Class("stage-tools").Body(
+						&views.ExportMenu{Props: p.props()},
+						&views.Shortcuts{Props: p.props(), Views: viewIDs()},
+					),
 					&views.TeachBar{Props: p.props(), Known: known},
 					v.New(p.props()),
 				),

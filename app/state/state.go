@@ -37,8 +37,10 @@ type State struct {
 
 	Tour string // the guided tour shown in the view "tour", "" for the first; its step is Step (tour.go)
 
-	Teach     string // a teacher's own tour, as a link carries it (teach.go); "" for none
-	TeachStep int    // the step of Teach shown, 1-based; 0 for none
+	Teach        string // a teacher's own tour, as a link carries it (teach.go); "" for none
+	TeachStep    int    // the step of Teach shown, 1-based; 0 for none
+	Stretch      bool   // colour each row of the large heatmap from its smallest to its largest weight (app/chart/stretch.go)
+	HighContrast bool   // the high-contrast theme (web/app.css), whatever the system asks
 }
 
 // Input is the part of a State that the main attention is computed from. It

@@ -29,6 +29,7 @@ type AttentionView struct {
 	mainOpt   string // in place of main while a row is hidden (predict.go)
 	mainTip   func(row, col int, v float64) string
 	mainKey   mainKey
+	stretched bool // the large chart's rows are stretched (colour.go)
 
 	// The mounted large chart and grid of thumbnails, which drawNow draws.
 	mainChart chart.Ref[chart.Chart]
@@ -98,23 +99,24 @@ func (v *AttentionView) Render() app.UI {
 	return app.Section().Class("view", "view-attention", ClassIf(hiddenRow(v.Props) >= 0, "predicting")).Body(
 		app.Div().Class("panel", "main-panel").Body(
 			app.H2().Text(i18n.Tf(lang, "attn.title", name)),
-			app.Div().Class("chart-scroll").Body(
-				&chart.Chart{
-					ID:       "heatmap",
-					Class:    "heatmap",
-					Label:    i18n.Tf(lang, "chart.label", name),
-					Option:   v.mainOpt,
-					Parts:    v.main,
-					Tooltip:  v.mainTip,
-					Selected: chart.Cell(selectedCell(v.Props.State.Cell, len(r.Tokens))),
-					OnCell:   v.onCell,
-					MinSize:  heatmapMinSize(len(r.Tokens)),
-					Ref:      &v.mainChart,
-					Loading:  i18n.T(lang, "chart.loading"),
-					Picture:  true,
-				},
-			),
+			&HeatmapKeys{Props: v.Props, Name: name, Chart: &chart.Chart{
+				ID:       "heatmap",
+				Class:    "heatmap",
+				Label:    i18n.Tf(lang, "chart.label", name),
+				Option:   v.mainOpt,
+				Parts:    v.main,
+				Tooltip:  v.mainTip,
+				Selected: chart.Cell(selectedCell(v.Props.State.Cell, len(r.Tokens))),
+				OnCell:   v.onCell,
+				MinSize:  heatmapMinSize(len(r.Tokens)),
+				Ref:      &v.mainChart,
+				Loading:  i18n.T(lang, "chart.loading"),
+				Picture:  true,
+			}},
 			app.P().Class("caption").Text(i18n.T(lang, "attn.caption")),
+			app.If(v.Props.State.Stretch, func() app.UI {
+				return app.P().ID("stretch-caption").Class("caption").Text(i18n.T(lang, "stretch.caption"))
+			}),
 			app.If(v.Props.State.Causal, func() app.UI {
 				return app.P().Class("caption").Text(i18n.T(lang, "attn.causal"))
 			}),
@@ -150,16 +152,20 @@ func (v *AttentionView) build(p Props) {
 		}
 		v.thumbsKey = key
 	}
-	if mainKey := (mainKey{headKey{key, p.Head}, hiddenRow(p)}); mainKey != v.mainKey {
+	if mainKey := (mainKey{headKey{key, p.Head}, hiddenRow(p)}); mainKey != v.mainKey || p.State.Stretch != v.stretched {
 		h := WeightsHeatmap(r, p.Head, lang, false)
 		h.Large = p.State.Present
-		v.mainKey = mainKey
+		v.mainKey, v.stretched = mainKey, p.State.Stretch
 		if mainKey.hidden >= 0 {
 			v.mainOpt, v.main, v.mainTip = hideRow(h, mainKey.hidden, lang)
 			return
 		}
 		h.AsImage = h.AsPicture()
-		v.mainOpt, v.main, v.mainTip = "", chart.PartsOf(h), h.TooltipHTML
+		if !h.AsImage {
+			h.MaskedCell, h.DecalMasked = r.Options.Masked, true // striped (app/chart/contrast.go)
+		}
+		h, tip := colourMode(h, p.State)
+		v.mainOpt, v.main, v.mainTip = "", chart.PartsOf(h), tip
 	}
 }
 

@@ -27,11 +27,23 @@ type CellPanel struct {
 
 	Props Props
 
-	ctx app.Context // from OnMount: it outlives the close button
+	ctx   app.Context // from OnMount: it outlives the close button
+	focus dialogFocus // moves the focus in and out as it opens and closes (dialog.go)
 }
 
 // OnMount keeps the panel's context.
-func (c *CellPanel) OnMount(ctx app.Context) { c.ctx = ctx }
+func (c *CellPanel) OnMount(ctx app.Context) {
+	c.ctx = ctx
+	c.focus.follow(ctx, c.isOpen(), "#cell-close", "#heatmap-keys", false)
+}
+
+// OnUpdate moves the focus into the panel as it opens, and back as it closes.
+func (c *CellPanel) OnUpdate(ctx app.Context) {
+	c.focus.follow(ctx, c.isOpen(), "#cell-close", "#heatmap-keys", true)
+}
+
+// isOpen reports whether the panel shows a weight.
+func (c *CellPanel) isOpen() bool { return c.Props.Result != nil && c.Props.Cell != nil }
 
 // Render returns the panel, or nothing when no weight is selected.
 func (c *CellPanel) Render() app.UI {
@@ -60,7 +72,7 @@ func (c *CellPanel) explanation(r *attention.Result, st state.State) app.UI {
 	close := func(ctx app.Context, ev app.Event) {
 		c.Props.Set(mountedCtx(c.ctx, ctx), ev, func(s *state.State) { s.Cell = state.CellRef{} })
 	}
-	return app.Section().ID("cell-panel").Class("panel", "cell-panel").
+	return app.Section().ID("cell-panel").Class("panel", "cell-panel").Role("dialog").Attr(FocusTrap, "true").
 		DataSet("head", strconv.Itoa(h)).DataSet("query", strconv.Itoa(i)).DataSet("key", strconv.Itoa(j)).
 		Aria("labelledby", "cell-title").
 		Body(
@@ -95,7 +107,7 @@ func (w *cellWork) num(name, idx string, v float64) app.UI {
 
 // table is a table of the panel: a row of heads and rows of numbers.
 func (w *cellWork) table(head []app.UI, rows ...app.UI) app.UI {
-	return app.Div().Class("table-scroll").Body(app.Table().Class("values", "cell-table").Body(
+	return app.Div().Class("table-scroll").TabIndex(0).Body(app.Table().Class("values", "cell-table").Body(
 		app.THead().Body(app.Tr().Body(head...)),
 		app.TBody().Body(rows...),
 	))

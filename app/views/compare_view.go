@@ -40,6 +40,8 @@ type comparePair struct {
 	tipA, tipB, tipDiff func(row, col int, v float64) string
 	maxAbs              float64
 	err                 string // i18n text shown instead, "" when drawn
+
+	ha, hb, hd chart.Heatmap // for their tables (HeatmapTable)
 }
 
 // Render returns the view.
@@ -110,14 +112,17 @@ func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, 
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
 			&chart.Chart{ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, Loading: i18n.T(lang, "chart.loading")},
+			&HeatmapTable{Heatmap: p.ha, Lang: lang},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
 			&chart.Chart{ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, Loading: i18n.T(lang, "chart.loading")},
+			&HeatmapTable{Heatmap: p.hb, Lang: lang},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(i18n.Tf(lang, "compare.diff", nameA, nameB)),
 			&chart.Chart{ID: idDiff, Class: "heatmap", Label: i18n.Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, Loading: i18n.T(lang, "chart.loading")},
+			&HeatmapTable{Heatmap: p.hd, Lang: lang},
 			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)
@@ -155,7 +160,7 @@ func comparePairOf(lang string, p *compute.Pair, nameA, nameB string) comparePai
 		}
 	}
 	hd := diffMap(lang, i18n.Tf(lang, "compare.diff", nameA, nameB), p.Diff, p.MaxAbs, labels, labels)
-	c := comparePair{maxAbs: p.MaxAbs}
+	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd}
 	c.a, c.pa = chart.Drawing(ha, chart.OptionOf)
 	c.b, c.pb = chart.Drawing(hb, chart.OptionOf)
 	c.diff, c.pdiff = chart.Drawing(hd, chart.DiffOption)

@@ -46,6 +46,7 @@ type MatricesView struct {
 
 	charts   []string // the heatmaps' options, by head (and the mean last)
 	tips     []func(row, col int, v float64) string
+	maps     []chart.Heatmap // for their tables (HeatmapTable)
 	chartKey resultKey
 }
 
@@ -275,6 +276,7 @@ func (v *MatricesView) renderResult(lang string) app.UI {
 				Tooltip: v.tips[h],
 				MinSize: heatmapMinSize(n),
 			}),
+			&HeatmapTable{Heatmap: v.maps[h], Lang: lang},
 		))
 	}
 	stale := ""
@@ -319,7 +321,7 @@ func (v *MatricesView) build(r *attention.Result, lang string) {
 	if key == v.chartKey {
 		return
 	}
-	v.charts, v.tips = v.charts[:0], v.tips[:0]
+	v.charts, v.tips, v.maps = v.charts[:0], v.tips[:0], v.maps[:0]
 	for h := range len(r.Heads) + 1 {
 		id := h
 		if h == len(r.Heads) {
@@ -332,6 +334,7 @@ func (v *MatricesView) build(r *attention.Result, lang string) {
 		hm.LabelDigits = mxLabelDigits
 		hm.Large = v.Props.State.Present
 		v.charts = append(v.charts, chart.OptionOf(hm))
+		v.maps = append(v.maps, hm)
 		v.tips = append(v.tips, hm.TooltipHTML)
 	}
 	v.chartKey = key

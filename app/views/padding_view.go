@@ -35,8 +35,9 @@ type paddedSide struct {
 	option string           // the heatmap's option, or
 	parts  chart.ChartParts // its picture (see chart.Drawing)
 	tip    func(row, col int, v float64) string
-	real   int    // its tokens before padding
-	err    string // why it cannot be shown, "" when drawn
+	table  chart.Heatmap // for its table (HeatmapTable)
+	real   int           // its tokens before padding
+	err    string        // why it cannot be shown, "" when drawn
 }
 
 // Render returns the view.
@@ -60,6 +61,7 @@ func (v *PaddingView) Render() app.UI {
 		items[i] = app.Figure().Class("duo-item").Body(
 			app.FigCaption().Text(title),
 			&chart.Chart{ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip, Loading: i18n.T(lang, "chart.loading")},
+			&HeatmapTable{Heatmap: s.table, Lang: lang},
 		)
 	}
 	return app.Section().Class("view", "view-padding").Body(
@@ -107,6 +109,7 @@ func (v *PaddingView) build(b *compute.Batch, lang string) {
 		default:
 			v.sides[i] = paddedSide{real: s.Real}
 			v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, s.Tokens, s.Weights, s.Real, v.Props.Head)
+			v.sides[i].table = weightsMap(lang, headName(lang, v.Props.Head), s.Weights, s.Tokens, s.Tokens)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/attnviz/attnviz/app/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"gonum.org/v1/gonum/mat"
 )
 
 // ScalingView shows what dividing the scores by √d_k, and by a temperature,
@@ -22,10 +23,11 @@ type ScalingView struct {
 
 	Props Props
 
-	main      string           // the heatmap's option, or
-	mainParts chart.ChartParts // its picture
-	mainTip   func(row, col int, v float64) string
-	mainKey   headKey
+	main       string           // the heatmap's option, or
+	mainParts  chart.ChartParts // its picture
+	mainTip    func(row, col int, v float64) string
+	sweepTable chart.Heatmap // the sweep's numbers, the line charts' table
+	mainKey    headKey
 
 	maxOpt, entOpt string // the sweep's line charts
 	optKey         sweepKey
@@ -83,7 +85,8 @@ func (v *ScalingView) Render() app.UI {
 		app.Div().Class("scaling-main").Body(
 			app.Div().Class("panel").Body(
 				app.H3().Text(i18n.Tf(lang, "attn.title", name)),
-				app.Div().Class("chart-scroll").Body(&chart.Chart{
+				// Walked from the keyboard, with its table (heatmap_keys.go).
+				&HeatmapKeys{Props: v.Props, Name: name, NoOpen: true, Chart: &chart.Chart{
 					ID:      "heatmap",
 					Class:   "heatmap",
 					Label:   i18n.Tf(lang, "chart.label", name),
@@ -92,11 +95,11 @@ func (v *ScalingView) Render() app.UI {
 					Tooltip: v.mainTip,
 					MinSize: heatmapMinSize(n),
 					Loading: i18n.T(lang, "chart.loading"),
-				}),
+				}},
 			),
 			app.Div().Class("panel", "row-stats").Body(
 				app.H3().Text(i18n.T(lang, "scaling.rows")),
-				app.Div().Class("table-scroll").Body(
+				app.Div().Class("table-scroll").TabIndex(0).Body(
 					app.Table().ID("row-stats").Class("stats").Body(
 						app.THead().Body(app.Tr().Body(
 							app.Th().Scope("col").Text(i18n.T(lang, "term.query")),
@@ -115,6 +118,7 @@ func (v *ScalingView) Render() app.UI {
 				&chart.Chart{ID: "sweep-max", Class: "line-chart", Label: i18n.T(lang, "scaling.sweep.max"), Option: v.maxOpt, Loading: i18n.T(lang, "chart.loading")},
 				&chart.Chart{ID: "sweep-entropy", Class: "line-chart", Label: i18n.T(lang, "scaling.sweep.entropy"), Option: v.entOpt, Loading: i18n.T(lang, "chart.loading")},
 			),
+			&HeatmapTable{ID: "sweep-table", Heatmap: v.sweepTable, Lang: lang},
 			app.P().Class("caption").Text(i18n.T(lang, "scaling.sweep.caption")),
 			app.P().Class("caption").Text(i18n.T(lang, "scaling.sweep.init")),
 		),
@@ -159,6 +163,20 @@ func (v *ScalingView) buildSweep(sw *compute.Sweep, lang string) {
 		{Name: scaled, Values: entS, Color: "#1f6feb"},
 		{Name: raw, Values: entR, Color: "#c2410c", Dashed: true},
 	})
+	v.sweepTable = chart.Heatmap{
+		Name: i18n.T(lang, "scaling.sweep"), RowName: "d_k", Rows: x,
+		Cols: []string{
+			i18n.T(lang, "scaling.sweep.max") + " (" + scaled + ")", i18n.T(lang, "scaling.sweep.max") + " (" + raw + ")",
+			i18n.T(lang, "scaling.sweep.entropy") + " (" + scaled + ")", i18n.T(lang, "scaling.sweep.entropy") + " (" + raw + ")",
+		},
+	}
+	if len(points) > 0 {
+		m := mat.NewDense(len(points), 4, nil)
+		for i := range points {
+			m.SetRow(i, []float64{maxS[i], maxR[i], entS[i], entR[i]})
+		}
+		v.sweepTable.Values = m
+	}
 	v.optKey = key
 }
 

@@ -12,7 +12,7 @@ import {
   TooltipComponent,
   VisualMapComponent,
 } from "echarts/components";
-import { CanvasRenderer } from "echarts/renderers";
+import { CanvasRenderer, SVGRenderer } from "echarts/renderers";
 
 echarts.use([
   HeatmapChart,
@@ -24,6 +24,7 @@ echarts.use([
   TooltipComponent,
   VisualMapComponent,
   CanvasRenderer,
+  SVGRenderer, // the SVG export of a chart (app/chart/export.go)
 ]);
 
 window.echarts = echarts;

@@ -1,0 +1,138 @@
+package chart
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/attnviz/attnviz/app/dom"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// exportScale is how many times its on-screen resolution an exported PNG
+// has: twice the CSS pixels times the screen's device pixels.
+const exportScale = 2
+
+// echartsOf returns the ECharts instance drawn into el, or an error.
+func echartsOf(el app.Value) (app.Value, error) {
+	ec := app.Window().Get("echarts")
+	if !ec.Truthy() || !el.Truthy() {
+		return nil, errors.New("the chart is not drawn")
+	}
+	inst := ec.Call("getInstanceByDom", el)
+	if !inst.Truthy() {
+		return nil, errors.New("the chart is not drawn")
+	}
+	return inst, nil
+}
+
+// ExportPNG saves the chart drawn into el as a PNG file called name, drawn
+// by ECharts at twice its on-screen resolution on white, with caption in a
+// line under it. The image loads asynchronously: done is called once, from
+// the browser's event loop (not in a go-app dispatch), with nil when the
+// download has started.
+func ExportPNG(el app.Value, caption, name string, done func(error)) {
+	inst, err := echartsOf(el)
+	if err != nil {
+		done(err)
+		return
+	}
+	ratio := exportScale * dom.DevicePixelRatio()
+	var url string
+	if !dom.Try(func() {
+		url = inst.Call("getDataURL", map[string]any{
+			"type": "png", "pixelRatio": ratio, "backgroundColor": "#ffffff",
+		}).String()
+	}) {
+		done(errors.New("ECharts could not draw the chart"))
+		return
+	}
+	img := app.Window().Get("Image").New()
+	var onLoad, onError app.Func
+	finish := func(err error) {
+		onLoad.Release()
+		onError.Release()
+		done(err)
+	}
+	onLoad = app.FuncOf(func(app.Value, []app.Value) any {
+		canvas := withCaption(img, caption, ratio)
+		var toBlob app.Func
+		toBlob = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			toBlob.Release()
+			if len(args) == 0 || !args[0].Truthy() {
+				finish(errors.New("the browser could not encode the PNG"))
+				return nil
+			}
+			dom.DownloadBlob(name, args[0])
+			finish(nil)
+			return nil
+		})
+		canvas.Call("toBlob", toBlob, "image/png")
+		return nil
+	})
+	onError = app.FuncOf(func(app.Value, []app.Value) any {
+		finish(errors.New("the chart's picture did not load"))
+		return nil
+	})
+	img.Set("onload", onLoad)
+	img.Set("onerror", onError)
+	img.Set("src", url)
+}
+
+// withCaption returns a canvas with img on white and caption in a band under
+// it, at ratio device pixels per CSS pixel; a caption too long for the width
+// is drawn smaller.
+func withCaption(img app.Value, caption string, ratio float64) app.Value {
+	w, h := img.Get("width").Int(), img.Get("height").Int()
+	band := int(captionHeight * ratio)
+	canvas := app.Window().Get("document").Call("createElement", "canvas")
+	canvas.Set("width", w)
+	canvas.Set("height", h+band)
+	ctx := canvas.Call("getContext", "2d")
+	ctx.Set("fillStyle", "#ffffff")
+	ctx.Call("fillRect", 0, 0, w, h+band)
+	ctx.Call("drawImage", img, 0, 0)
+	size := captionSize * ratio
+	font := func(px float64) string { return formatPx(px) + " " + fontStack }
+	ctx.Set("font", font(size))
+	room := float64(w) - 2*captionMargin*ratio
+	if tw := ctx.Call("measureText", caption).Get("width").Float(); tw > room && tw > 0 {
+		ctx.Set("font", font(size*room/tw))
+	}
+	ctx.Set("fillStyle", captionColour)
+	ctx.Set("textBaseline", "middle")
+	ctx.Call("fillText", caption, captionMargin*ratio, float64(h)+float64(band)/2)
+	return canvas
+}
+
+// formatPx writes px as a CSS length in pixels.
+func formatPx(px float64) string {
+	return strconv.FormatFloat(px, 'f', 1, 64) + "px"
+}
+
+// ExportSVG saves the chart drawn into el as an SVG file called name: ECharts'
+// SVG renderer draws the chart's current option at its on-screen size, and
+// caption goes in a line under it (SVGWithCaption).
+func ExportSVG(el app.Value, caption, name string) error {
+	inst, err := echartsOf(el)
+	if err != nil {
+		return err
+	}
+	var svg string
+	var w, h int
+	if !dom.Try(func() {
+		w, h = inst.Call("getWidth").Int(), inst.Call("getHeight").Int()
+		ssr := app.Window().Get("echarts").Call("init", nil, nil, map[string]any{
+			"renderer": "svg", "ssr": true, "width": w, "height": h,
+		})
+		defer ssr.Call("dispose")
+		ssr.Call("setOption", inst.Call("getOption"))
+		svg = ssr.Call("renderToSVGString").String()
+	}) {
+		return errors.New("ECharts could not draw the chart as SVG")
+	}
+	if !dom.Download(name, "image/svg+xml", []byte(SVGWithCaption(svg, w, h, caption))) {
+		return errors.New("the browser could not save the file")
+	}
+	return nil
+}

@@ -1,0 +1,96 @@
+package views
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+)
+
+func TestMoveCell(t *testing.T) {
+	for _, tc := range []struct {
+		i, j    int
+		key     string
+		ctrl    bool
+		wi, wj  int
+		handled bool
+	}{
+		{2, 2, "ArrowLeft", false, 2, 1, true},
+		{2, 2, "ArrowRight", false, 2, 3, true},
+		{2, 2, "ArrowUp", false, 1, 2, true},
+		{2, 2, "ArrowDown", false, 3, 2, true},
+		{0, 0, "ArrowLeft", false, 0, 0, true}, // stops at the edge
+		{4, 4, "ArrowDown", false, 4, 4, true},
+		{2, 3, "Home", false, 2, 0, true},
+		{2, 1, "End", false, 2, 4, true},
+		{2, 3, "Home", true, 0, 0, true},
+		{2, 1, "End", true, 4, 4, true},
+		{2, 1, "PageUp", false, 0, 1, true},
+		{2, 1, "PageDown", false, 4, 1, true},
+		{2, 1, "x", false, 2, 1, false},
+	} {
+		i, j, ok := moveCell(tc.i, tc.j, 5, tc.key, tc.ctrl)
+		if i != tc.wi || j != tc.wj || ok != tc.handled {
+			t.Errorf("moveCell(%d, %d, 5, %q, %v) = %d, %d, %v; want %d, %d, %v", tc.i, tc.j, tc.key, tc.ctrl, i, j, ok, tc.wi, tc.wj, tc.handled)
+		}
+	}
+}
+
+func TestNextHead(t *testing.T) {
+	// 3 heads: 0 → 1 → 2 → mean → 0.
+	order := []int{0, 1, 2, state.HeadMean}
+	for k, h := range order {
+		next, prev := order[(k+1)%4], order[(k+3)%4]
+		if got := nextHead(h, 3, true); got != next {
+			t.Errorf("nextHead(%d, forward) = %d, want %d", h, got, next)
+		}
+		if got := nextHead(h, 3, false); got != prev {
+			t.Errorf("nextHead(%d, back) = %d, want %d", h, got, prev)
+		}
+	}
+}
+
+func TestNextView(t *testing.T) {
+	views := []string{"a", "b", "c"}
+	for _, tc := range []struct {
+		view    string
+		forward bool
+		want    string
+	}{{"a", true, "b"}, {"c", true, "a"}, {"a", false, "c"}, {"b", false, "a"}} {
+		if got := nextView(views, tc.view, tc.forward); got != tc.want {
+			t.Errorf("nextView(%q, %v) = %q, want %q", tc.view, tc.forward, got, tc.want)
+		}
+	}
+	if got := nextView(nil, "a", true); got != "" {
+		t.Errorf("nextView(nil) = %q", got)
+	}
+}
+
+// TestDescribeCell checks the announcement of a cell against the result's
+// own tokens and weight, and that a masked cell says so.
+func TestDescribeCell(t *testing.T) {
+	s := state.DefaultState(i18n.LangEN)
+	s.Causal = true
+	s.Head = 1
+	p := propsOf(t, s, 0)
+	k := &HeatmapKeys{Props: p}
+	got := k.describe(2, 1)
+	w := p.Result.Heads[1].Weights.At(2, 1)
+	for _, want := range []string{"query “" + p.Result.Tokens[2] + "” (3)", "key “" + p.Result.Tokens[1] + "” (2)", "Head 2", formatFixed(w, 2)} {
+		if !strings.Contains(got, want) {
+			t.Errorf("describe(2, 1) = %q, lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "masked") {
+		t.Errorf("describe(2, 1) = %q: the cell is not masked", got)
+	}
+	if got := k.describe(1, 2); !strings.HasSuffix(got, ", masked") {
+		t.Errorf("describe(1, 2) = %q: the causal mask hides key 3 from query 2", got)
+	}
+}
+
+func formatFixed(v float64, digits int) string {
+	return strconv.FormatFloat(v, 'f', digits, 64)
+}
