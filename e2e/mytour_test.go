@@ -59,6 +59,7 @@ func TestMyTour(t *testing.T) {
 	tb.setSentence("the cat sat")
 	tb.click("#teach-add")
 	tb.waitFor("step 1 added", `window.attnviz.teach()?.includes('"link"')`, 10*time.Second)
+	tb.teachShots("mytour-add", "#teach-add")
 	tb.click(`.tabs [data-view="pipeline"]`)
 	tb.click("#causal")
 	tb.waitFor("the causal mask", `window.attnviz.state().mask === "causal"`, 10*time.Second)
@@ -77,6 +78,7 @@ func TestMyTour(t *testing.T) {
 		t.Fatalf("the tour made: %s", raw)
 	}
 	tb.screenshots("mytour-editor", nil)
+	tb.teachShots("mytour-editor", ".stage")
 
 	file := tb.downloadTour(t)
 	if string(file) != raw {
@@ -93,6 +95,7 @@ func TestMyTour(t *testing.T) {
 		t.Errorf("step 1 from the link: %+v", st)
 	}
 	tb2.screenshots("mytour-step1", nil)
+	tb2.teachShots("mytour-step1", "#teach-bar")
 	tb2.click("#teach-next")
 	tb2.checkPlaying(2, "attention", "Each row sums to 1.")
 	if st := tb2.state(); st.Mask != "none" || st.Text != "the cat sat" {
@@ -111,6 +114,7 @@ func TestMyTour(t *testing.T) {
 	if _, got := tb3.teachTour(); got != raw {
 		t.Errorf("the tour from its file: %s", got)
 	}
+	tb3.teachShots("mytour-zh", ".stage")
 	tb3.clickOnly("#teach-play")
 	tb3.checkPlaying(1, "pipeline", "Nothing above the diagonal: 注意")
 	tb3.checkClean("the tour's file")
@@ -130,6 +134,22 @@ func (tb *tab) openEditor(u string) {
 	tb.t.Helper()
 	tb.do("opening "+u, chromedp.Navigate(u))
 	tb.waitFor("the editor", `!!window.attnviz && !!document.querySelector(".view-mytour")`, 60*time.Second)
+}
+
+// teachShots saves screenshots of the screen at 390×844, 1280×800 and
+// 1920×1080, scrolled to sel, to artifacts/<name>-view-<width>.png.
+func (tb *tab) teachShots(name, sel string) {
+	tb.t.Helper()
+	for _, size := range [][2]int64{{390, 844}, {1280, 800}, {1920, 1080}} {
+		var opts []chromedp.EmulateViewportOption
+		if size[0] < 500 {
+			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
+		}
+		tb.do("resizing", chromedp.EmulateViewport(size[0], size[1], opts...), chromedp.Sleep(400*time.Millisecond),
+			chromedp.ScrollIntoView(chromedp.CSS(sel)))
+		tb.viewShot(fmt.Sprintf("%s-view-%d", name, size[0]))
+	}
+	tb.do("restoring the size", chromedp.EmulateViewport(1280, 800))
 }
 
 // checkPlaying waits for step n of the teacher's tour, in view, with note.

@@ -145,9 +145,10 @@ func (v *MyTourView) renderActions(lang string, p teachPlan) app.UI {
 			Href("data:application/json;charset=utf-8,"+url.PathEscape(string(file))).
 			Attr("download", "attnviz-tour.json").
 			Text(i18n.T(lang, "teach.save")),
-		app.Label().Class("mx-button").For("teach-file").Text(i18n.T(lang, "teach.load")),
-		app.Input().ID("teach-file").Type("file").Class("teach-file").Accept(".json,application/json").
-			OnChange(v.onFile),
+		app.Label().Class("mx-button", "mx-file").Body(
+			app.Text(i18n.T(lang, "teach.load")),
+			app.Input().ID("teach-file").Type("file").Accept(".json,application/json").OnChange(v.onFile),
+		),
 		disabled(app.Button().ID("teach-clear").Type("button").Class("mx-button"), len(p.Tour.Steps) == 0).
 			Text(i18n.T(lang, "teach.clear")).
 			OnClick(func(ctx app.Context, e app.Event) {
