@@ -53,6 +53,7 @@ type Results struct {
 	Comparison *Comparison // for NeedComparison; nil otherwise
 	Batch      *Batch      // for NeedBatch; nil otherwise
 	Sweep      *Sweep      // for NeedSweep: the last whole sweep, nil before the first
+	Cross      *CrossCheck // for NeedComparison in cross mode (State.CrossOn), in place of Comparison
 }
 
 // A Problem is a message key of app/i18n and its argument.
@@ -63,8 +64,10 @@ type Problem struct {
 
 // mainKey is what the main attention is computed from.
 type mainKey struct {
-	in  state.Input
-	own bool // the view's own input (State.OwnInput) in place of the sentence
+	in    state.Input
+	own   bool   // the view's own input (State.OwnInput) in place of the sentence
+	cross bool   // State.CrossOn: keys and values from kv
+	kv    string // State.KVText
 }
 
 // A Computer turns the page's State into its Results. It owns the engines
@@ -82,6 +85,7 @@ type Computer struct {
 	rows   cached[headOf, []RowStat]
 
 	comparison comparer
+	cross      crossChecker
 	batch      batcher
 	sweep      sweeper
 }
@@ -90,7 +94,7 @@ type Computer struct {
 // Results. The sweep it only queues (SweepPending, SweepStep): it takes 14
 // runs of the engine, too long for one keystroke.
 func (c *Computer) Update(s state.State, needs Need) Results {
-	if k := (mainKey{s.Input, s.OwnInput()}); !c.started || k != c.key {
+	if k := (mainKey{s.Input, s.OwnInput(), s.CrossOn(), s.KVText()}); !c.started || k != c.key {
 		c.key, c.started = k, true
 		c.runMain(s)
 	}
@@ -98,7 +102,10 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	c.res.Comparison, c.res.Batch, c.res.Sweep = nil, nil, nil
 	c.res.Cell, c.res.Scaled, c.res.Rows, c.res.Predict = nil, nil, nil, nil
 	c.derive(s, needs)
-	if needs&NeedComparison != 0 && c.res.Result != nil {
+	c.res.Cross = nil
+	if needs&NeedComparison != 0 && c.res.Result != nil && s.CrossOn() {
+		c.res.Cross = c.cross.update(s, c.res.Result, c.res.Rev, c.res.Head)
+	} else if needs&NeedComparison != 0 && c.res.Result != nil {
 		c.res.Comparison = c.comparison.update(s, c.res.Head)
 	}
 	if needs&NeedBatch != 0 && c.res.Result != nil {

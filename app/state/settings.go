@@ -58,6 +58,7 @@ var settings = []setting{
 	{"tour", "tour", func(s *State) string { return s.Tour }, decodeTour, nil},
 	boolSetting("stretch", "stretch", func(s *State) *bool { return &s.Stretch }),
 	boolSetting("hc", "high_contrast", func(s *State) *bool { return &s.HighContrast }),
+	boolSetting("cross", "cross", func(s *State) *bool { return &s.Cross }),
 	{"teach", "teach", encodeTeachSetting, decodeTeachSetting, nil},
 	intSetting("tstep", "teach_step", 0, MaxTeachSteps, func(s *State) *int { return &s.TeachStep }),
 }
@@ -155,7 +156,7 @@ func DecodeState(link string, def State) (State, error) {
 //	 "d_k" (0: d_model/heads), "text2", "step", "cell": [i, j]|null,
 //	 "view", "lang", "present", "predict", "predict_row", "predict_guess",
 //	 "predict_estimate" (hundredths, −1: none), "predict_revealed", "tour", "stretch", "high_contrast",
-//	 "teach" (the tour as the link carries it), "teach_step"}
+//	 "cross", "teach" (the tour as the link carries it), "teach_step"}
 func (s State) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')

@@ -61,6 +61,10 @@ type Input struct {
 	// The input of the "matrices" view (matrices.go): its spec as compact
 	// JSON, checked; "" for its worked example.
 	Matrices string
+
+	// Cross asks the compare view for cross-attention (cross.go): queries
+	// from Text, keys and values from Text2.
+	Cross bool
 }
 
 // DefaultViewID is the id of the view a first visit opens: the first of the
@@ -162,6 +166,10 @@ func (s State) Spec() *attention.Spec {
 		Positional: s.Positional,
 		Mask:       mask,
 		DK:         s.DK,
+	}
+	if s.CrossOn() {
+		kv := s.Text2
+		spec.TextKV = &kv
 	}
 	if s.NoScale {
 		off := false

@@ -173,7 +173,7 @@ func TestStateJSON(t *testing.T) {
 		"scale": true, "temperature": 1.0, "d_k": 0.0, "text2": "",
 		"step": "", "cell": nil, "present": false,
 		"predict": false, "predict_row": 0.0, "predict_guess": 0.0, "predict_estimate": 0.0, "predict_revealed": false, "tour": "",
-		"stretch": false, "high_contrast": false, "teach": "", "teach_step": 0.0,
+		"stretch": false, "high_contrast": false, "cross": false, "teach": "", "teach_step": 0.0,
 	}
 	for k, v := range want {
 		if got[k] != v {

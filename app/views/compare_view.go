@@ -48,6 +48,9 @@ type comparePair struct {
 func (v *CompareView) Render() app.UI {
 	st := v.Props.State
 	lang := st.Lang
+	if st.CrossOn() {
+		return &CrossPanel{Props: v.Props}
+	}
 	if v.Props.Result == nil || v.Props.Comparison == nil {
 		return emptyView(lang)
 	}
@@ -60,6 +63,7 @@ func (v *CompareView) Render() app.UI {
 			app.P().Class("lead").Text(i18n.T(lang, "compare.a.intro")),
 			app.Label().For("sentence2").Class("sentence-label").Text(i18n.T(lang, "compare.sentence2")),
 			sentence2Input(&v.Props),
+			crossToggle(&v.Props),
 			app.Button().Type("button").ID("copy-sentence").Class("small-button").
 				Text(i18n.T(lang, "compare.copy")).
 				OnClick(func(ctx app.Context, e app.Event) {
