@@ -41,6 +41,9 @@ var tourSteps = []tourStep{
 	{ID: "compare", View: "compare", Apply: func(s *state.State) {
 		s.Text, s.Text2 = i18n.T(s.Lang, "sentence.example"), i18n.T(s.Lang, "sentence2.example")
 	}},
+	{ID: "cross", View: "compare", Apply: func(s *state.State) {
+		s.Text, s.Text2, s.Cross, s.Heads, s.Head = i18n.T(s.Lang, "cross.exampleQ"), i18n.T(s.Lang, "cross.exampleKV"), true, 1, 0
+	}},
 }
 
 // TourStepCount returns the number of steps of tour name, 0 if there is no

@@ -1,0 +1,33 @@
+package page
+
+import (
+	"testing"
+
+	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/app/views"
+)
+
+// TestTourCrossStep: the tour's last step computes cross-attention, in both
+// languages, with the tour's needs.
+func TestTourCrossStep(t *testing.T) {
+	for _, lang := range i18n.Langs {
+		s := state.DefaultState(lang)
+		n := views.TourStepCount("")
+		if !views.GoToTourStep(&s, n) || !s.CrossOn() {
+			t.Fatalf("%s: step %d is not cross-attention: %+v", lang, n, s)
+		}
+		var c compute.Computer
+		res := c.Update(s, viewByID(state.TourViewID).Needs)
+		if res.Result == nil || res.Result.XKV == nil || res.Cross == nil {
+			t.Fatalf("%s: results %+v", lang, res)
+		}
+		if q, kv := len(res.Result.Tokens), len(res.Result.TokensKV); q == kv {
+			t.Errorf("%s: the example's sides have %d and %d tokens: a square shows no rectangle", lang, q, kv)
+		}
+		if s.Step = "1"; views.GoToTourStep(&s, 1) && s.CrossOn() {
+			t.Errorf("%s: step 1 is cross-attention", lang)
+		}
+	}
+}
