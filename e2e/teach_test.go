@@ -138,10 +138,21 @@ func (tb *tab) mxCellLabels(sel string) ([][]string, bool) {
 			rows[i] = append(rows[i], "")
 		}
 		if len(c) > 3 {
-			rows[i][j] = fmt.Sprint(c[3])
+			rows[i][j] = labelText(fmt.Sprint(c[3]))
 		}
 	}
 	return rows, v.Show
+}
+
+// labelText is the text a cell label shows: ECharts' rich text {style|text}
+// (the number dark or light by the cell's colour) without its style.
+func labelText(label string) string {
+	if rest, ok := strings.CutPrefix(label, "{"); ok {
+		if _, text, ok := strings.Cut(rest, "|"); ok {
+			return strings.TrimSuffix(text, "}")
+		}
+	}
+	return label
 }
 
 // compare3 checks that got, numbers as the page writes them, are want to
