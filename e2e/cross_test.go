@@ -79,6 +79,15 @@ func TestCrossCompare(t *testing.T) {
 	if got := eval[string](tb, `document.querySelector("#cross-check p").textContent`); !strings.Contains(got, "“dort”") || !strings.Contains(got, "“now”") {
 		t.Errorf("the check of the cell clicked: %q", got)
 	}
+	title := eval[string](tb, `document.querySelector("#cell-title")?.textContent ?? ""`)
+	keys := eval[int](tb, `document.querySelectorAll("#cell-key option").length`)
+	if !strings.Contains(title, "“dort”") || !strings.Contains(title, "“now”") || keys != 5 {
+		t.Errorf("the one-cell panel: title %q, %d keys to pick", title, keys)
+	}
+	if got, want := eval[string](tb, `document.querySelector("#cross-check li:last-child").textContent`), eval[string](tb, `document.querySelector("#cross-bilinear").textContent`); got[strings.LastIndex(got, " "):] != want[strings.LastIndex(want, " "):] {
+		t.Errorf("after the click: %q and %q", got, want)
+	}
 	tb.teachShots("cross-compare", "#cross-heatmap")
+	tb.teachShots("cross-cell", "#cell-panel")
 	tb.checkClean("cross-attention")
 }

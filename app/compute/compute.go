@@ -104,7 +104,7 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	c.derive(s, needs)
 	c.res.Cross = nil
 	if needs&NeedComparison != 0 && c.res.Result != nil && s.CrossOn() {
-		c.res.Cross = c.cross.update(s, c.res.Result, c.res.Rev, c.res.Head)
+		c.res.Cross = c.cross.update(s, c.res.Result, c.res.Rev, c.res.StepHead)
 	} else if needs&NeedComparison != 0 && c.res.Result != nil {
 		c.res.Comparison = c.comparison.update(s, c.res.Head)
 	}
@@ -125,7 +125,7 @@ func (c *Computer) derive(s state.State, needs Need) {
 		return
 	}
 	h := headOf{c.res.Rev, c.res.StepHead}
-	if needs&NeedCell != 0 && s.Cell.In(len(r.Tokens)) {
+	if needs&NeedCell != 0 && cellIn(s.Cell, r) {
 		c.res.Cell = c.cell.get(cellKey{h, s.Cell}, func(old *attention.CellExplanation) *attention.CellExplanation {
 			e := attention.ExplainCell(r, h.head, s.Cell.I, s.Cell.J)
 			return &e

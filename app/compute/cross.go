@@ -51,3 +51,12 @@ func (c *crossChecker) update(s state.State, r *attention.Result, rev, head int)
 	return &CrossCheck{I: i, J: j, Head: head, DModel: d, Bilinear: b, Dot: dot,
 		Score: r.Heads[head].Scores.At(i, j), TokenI: r.Tokens[i], TokenJ: r.TokensKV[j]}
 }
+
+// cellIn reports whether c names a weight of r: n × m in cross-attention.
+func cellIn(c state.CellRef, r *attention.Result) bool {
+	m := len(r.Tokens)
+	if r.TokensKV != nil {
+		m = len(r.TokensKV)
+	}
+	return c.On && c.I >= 0 && c.I < len(r.Tokens) && c.J >= 0 && c.J < m
+}

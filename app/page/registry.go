@@ -28,7 +28,7 @@ var registry = []view{
 	{ID: "attention", New: func(p views.Props) app.UI { return &views.AttentionView{Props: p} }, Needs: compute.NeedCell | compute.NeedPredict},
 	{ID: "pipeline", New: func(p views.Props) app.UI { return &views.PipelineView{Props: p} }, Needs: compute.NeedCell | compute.NeedSteps},
 	{ID: "scaling", New: func(p views.Props) app.UI { return &views.ScalingView{Props: p} }, Needs: compute.NeedSweep | compute.NeedRowStats},
-	{ID: "compare", New: func(p views.Props) app.UI { return &views.CompareView{Props: p} }, Needs: compute.NeedComparison},
+	{ID: "compare", New: func(p views.Props) app.UI { return &views.CompareView{Props: p} }, Needs: compute.NeedComparison | compute.NeedCell},
 	{ID: "padding", New: func(p views.Props) app.UI { return &views.PaddingView{Props: p} }, Needs: compute.NeedBatch},
 	{ID: "matrices", New: func(p views.Props) app.UI { return &views.MatricesView{Props: p} }},
 	{ID: views.MyTourViewID, New: func(p views.Props) app.UI { return &views.MyTourView{Props: p, Known: knownOf} }},

@@ -68,7 +68,7 @@ func (c *CellPanel) explanation(r *attention.Result, st state.State) app.UI {
 	h := c.Props.StepHead
 	i, j := st.Cell.I, st.Cell.J
 	w := cellWork{lang: lang, r: r, e: *c.Props.Cell, i: i, j: j}
-	tok := func(k int) string { return i18n.Tf(lang, "tip.quote", r.Tokens[k]) }
+	tok := func(toks []string, k int) string { return i18n.Tf(lang, "tip.quote", toks[k]) }
 	close := func(ctx app.Context, ev app.Event) {
 		c.Props.Set(mountedCtx(c.ctx, ctx), ev, func(s *state.State) { s.Cell = state.CellRef{} })
 	}
@@ -77,7 +77,7 @@ func (c *CellPanel) explanation(r *attention.Result, st state.State) app.UI {
 		Aria("labelledby", "cell-title").
 		Body(
 			app.Div().Class("step-head").Body(
-				app.H2().ID("cell-title").Text(i18n.Tf(lang, "cell.title", headName(lang, h), i+1, tok(i), j+1, tok(j))),
+				app.H2().ID("cell-title").Text(i18n.Tf(lang, "cell.title", headName(lang, h), i+1, tok(r.Tokens, i), j+1, tok(KeyTokens(r), j))),
 				app.Button().ID("cell-close").Type("button").Class("dismiss").
 					Aria("label", i18n.T(lang, "cell.close")).Title(i18n.T(lang, "cell.close")).Text("×").OnClick(close),
 			),
@@ -186,7 +186,7 @@ func (w *cellWork) softmax() app.UI {
 	for k := range e.Logits {
 		idx := strconv.Itoa(k)
 		cls := ClassIf(k == w.j, "sel")
-		keyRow = append(keyRow, app.Th().Scope("col").Class(cls).Text(w.r.Tokens[k]))
+		keyRow = append(keyRow, app.Th().Scope("col").Class(cls).Text(KeyTokens(w.r)[k]))
 		if attentionMasked(w.r, w.i, k) {
 			logitRow = append(logitRow, app.Td().Class(cls, "masked").Text("−∞"))
 		} else {
@@ -228,7 +228,7 @@ func (w *cellWork) output() app.UI {
 	rows := make([]app.UI, 0, len(e.Terms)+1)
 	for k, term := range e.Terms {
 		cells := []app.UI{
-			app.Th().Scope("row").Text(w.r.Tokens[k]),
+			app.Th().Scope("row").Text(KeyTokens(w.r)[k]),
 			app.Td().Body(w.num("rowweight", strconv.Itoa(k), e.Weights[k])),
 		}
 		for cc, x := range term {
@@ -252,9 +252,9 @@ func (w *cellWork) output() app.UI {
 // pickers are the selects of the query and the key, for keyboards and for
 // cells too small to tap.
 func (c *CellPanel) pickers(r *attention.Result, lang string) app.UI {
-	pick := func(id, label string, cur int, set func(*state.State, int)) app.UI {
-		opts := make([]app.UI, len(r.Tokens))
-		for k, t := range r.Tokens {
+	pick := func(id, label string, toks []string, cur int, set func(*state.State, int)) app.UI {
+		opts := make([]app.UI, len(toks))
+		for k, t := range toks {
 			opts[k] = Choice(strconv.Itoa(k), strconv.Itoa(k+1)+" "+t, k == cur)
 		}
 		return app.Label().Class("cell-pick").Body(
@@ -270,8 +270,8 @@ func (c *CellPanel) pickers(r *attention.Result, lang string) app.UI {
 	}
 	st := c.Props.State
 	return app.Div().Class("cell-picks").Body(
-		pick("cell-query", i18n.T(lang, "term.query"), st.Cell.I, func(s *state.State, k int) { s.Cell.I = k }),
-		pick("cell-key", i18n.T(lang, "term.key"), st.Cell.J, func(s *state.State, k int) { s.Cell.J = k }),
+		pick("cell-query", i18n.T(lang, "term.query"), r.Tokens, st.Cell.I, func(s *state.State, k int) { s.Cell.I = k }),
+		pick("cell-key", i18n.T(lang, "term.key"), KeyTokens(r), st.Cell.J, func(s *state.State, k int) { s.Cell.J = k }),
 	)
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/attention"
 )
 
 // CrossPanel is the compare view in cross-attention mode (state.CrossOn):
@@ -24,6 +25,15 @@ type CrossPanel struct {
 	option string
 	parts  chart.ChartParts
 	hm     chart.Heatmap
+}
+
+// KeyTokens returns the tokens of r's keys: its key/value side's in
+// cross-attention, else its own.
+func KeyTokens(r *attention.Result) []string {
+	if r.TokensKV != nil {
+		return r.TokensKV
+	}
+	return r.Tokens
 }
 
 // crossToggle is the switch #cross of the compare view.
@@ -67,6 +77,7 @@ func (v *CrossPanel) Render() app.UI {
 		&HeatmapTable{Heatmap: v.hm, Lang: lang},
 		app.P().Class("caption").Text(i18n.T(lang, "cross.caption")),
 		renderCrossCheck(lang, v.Props.Cross),
+		&CellPanel{Props: v.Props},
 	)
 	return app.Section().Class("view", "view-compare", "view-cross").Body(app.Div().Class("panel").Body(body...))
 }
