@@ -5,6 +5,8 @@ package e2e
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -89,5 +91,8 @@ func TestCrossCompare(t *testing.T) {
 	}
 	tb.teachShots("cross-compare", "#cross-heatmap")
 	tb.teachShots("cross-cell", "#cell-panel")
+	if axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js")); err == nil {
+		tb.axeCheck(axe, "cross-compare")
+	}
 	tb.checkClean("cross-attention")
 }

@@ -79,6 +79,9 @@ func TestMyTour(t *testing.T) {
 	}
 	tb.screenshots("mytour-editor", nil)
 	tb.teachShots("mytour-editor", ".stage")
+	if axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js")); err == nil {
+		tb.axeCheck(axe, "mytour-editor")
+	}
 
 	file := tb.downloadTour(t)
 	if string(file) != raw {
@@ -96,6 +99,9 @@ func TestMyTour(t *testing.T) {
 	}
 	tb2.screenshots("mytour-step1", nil)
 	tb2.teachShots("mytour-step1", "#teach-bar")
+	if axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js")); err == nil {
+		tb2.axeCheck(axe, "mytour-step1")
+	}
 	tb2.click("#teach-next")
 	tb2.checkPlaying(2, "attention", "Each row sums to 1.")
 	if st := tb2.state(); st.Mask != "none" || st.Text != "the cat sat" {
@@ -155,7 +161,8 @@ func (tb *tab) teachShots(name, sel string) {
 // checkPlaying waits for step n of the teacher's tour, in view, with note.
 func (tb *tab) checkPlaying(n int, view, note string) {
 	tb.t.Helper()
-	tb.waitFor(fmt.Sprintf("step %d", n), fmt.Sprintf(`window.attnviz.state().teach_step === %d && window.attnviz.state().view === %q`, n, view), 20*time.Second)
+	// The state changes before the frame draws the bar: wait for both.
+	tb.waitFor(fmt.Sprintf("step %d", n), fmt.Sprintf(`window.attnviz.state().teach_step === %d && window.attnviz.state().view === %q && !!document.querySelector('#teach-bar[data-step="%d"] #teach-progress')`, n, view, n), 20*time.Second)
 	if got := eval[string](tb, `document.querySelector("#teach-note")?.textContent ?? ""`); got != note {
 		tb.t.Errorf("step %d's note is %q, want %q", n, got, note)
 	}

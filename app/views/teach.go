@@ -166,7 +166,7 @@ func (b *TeachBar) renderPlaying(lang string, p teachPlan) app.UI {
 			}),
 	))
 	body = append(body, skipNotes(lang, p)...)
-	return app.Div().ID("teach-bar").Class("panel", "teach-bar").Role("region").
+	return app.Div().ID("teach-bar").Class("panel", "teach-bar").DataSet("step", n).Role("region").
 		Aria("label", i18n.T(lang, "teach.bar")).Body(body...)
 }
 
