@@ -5,6 +5,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -220,6 +221,30 @@ func checkHostileTours(t *testing.T, s *site, good []byte) {
 		tb.loadTourFile(t, "good.json", good) // the next message is a new one
 		tb.waitFor("the good file", `!!document.querySelector("#teach-loaded")`, 10*time.Second)
 	}
+	// Too large for a link: the editor says so and offers the file; the
+	// link leaves the tour out.
+	var big tourFile
+	if err := json.Unmarshal(good, &big); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for len(big.Steps) < 10 {
+		big.Steps = append(big.Steps, big.Steps[0])
+	}
+	for i := range big.Steps {
+		b := make([]byte, 1900)
+		for k := range b {
+			b[k] = byte('a' + rng.IntN(26))
+		}
+		big.Steps[i].Note = string(b)
+	}
+	bigFile, _ := json.Marshal(big)
+	tb.loadTourFile(t, "big.json", bigFile)
+	tb.waitFor("the too-large note", `!!document.querySelector("#teach-toolong") && !document.querySelector("#teach-link")`, 10*time.Second)
+	if link := tb.waitLinkWritten(""); strings.Contains(link, "teach=") && !strings.Contains(link, "teach=&") {
+		t.Errorf("the link carries a tour too large for it (%d bytes)", len(link))
+	}
+	t.Logf("ok: a tour of %d bytes: %s", len(bigFile), eval[string](tb, `document.querySelector("#teach-toolong").textContent`))
 	tb.checkClean("hostile files")
 
 	tb2 := newTab(t, s)
