@@ -1,0 +1,92 @@
+package model
+
+import "gonum.org/v1/gonum/mat"
+
+// linalg.go: the few matrix products the model needs besides attention's,
+// written out so that every element is summed in one fixed order, with each
+// product rounded before it is added (the float64 conversions forbid a fused
+// multiply-add): the same bits on every GOARCH. The matrices are tiny, so
+// plain loops are fast enough.
+
+// mulAB sets dst = a·b.
+func mulAB(dst, a, b *mat.Dense) {
+	ar, br, dr := a.RawMatrix(), b.RawMatrix(), dst.RawMatrix()
+	if ar.Cols != br.Rows || dr.Rows != ar.Rows || dr.Cols != br.Cols {
+		panic(mat.ErrShape)
+	}
+	for i := 0; i < ar.Rows; i++ {
+		arow := ar.Data[i*ar.Stride : i*ar.Stride+ar.Cols]
+		drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
+		clear(drow)
+		for l, p := range arow {
+			brow := br.Data[l*br.Stride : l*br.Stride+br.Cols]
+			for j, x := range brow {
+				drow[j] = drow[j] + float64(p*x)
+			}
+		}
+	}
+}
+
+// addAtB adds aᵀ·b to dst: dst[i][j] += Σₗ a[l][i]·b[l][j], l in order.
+func addAtB(dst, a, b *mat.Dense) {
+	ar, br, dr := a.RawMatrix(), b.RawMatrix(), dst.RawMatrix()
+	if ar.Rows != br.Rows || dr.Rows != ar.Cols || dr.Cols != br.Cols {
+		panic(mat.ErrShape)
+	}
+	for l := 0; l < ar.Rows; l++ {
+		arow := ar.Data[l*ar.Stride : l*ar.Stride+ar.Cols]
+		brow := br.Data[l*br.Stride : l*br.Stride+br.Cols]
+		for i, p := range arow {
+			drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
+			for j, x := range brow {
+				drow[j] = drow[j] + float64(p*x)
+			}
+		}
+	}
+}
+
+// mulABt sets dst = a·bᵀ: dst[i][j] = Σₗ a[i][l]·b[j][l], l in order.
+func mulABt(dst, a, b *mat.Dense) {
+	ar, br, dr := a.RawMatrix(), b.RawMatrix(), dst.RawMatrix()
+	if ar.Cols != br.Cols || dr.Rows != ar.Rows || dr.Cols != br.Rows {
+		panic(mat.ErrShape)
+	}
+	for i := 0; i < ar.Rows; i++ {
+		arow := ar.Data[i*ar.Stride : i*ar.Stride+ar.Cols]
+		drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
+		for j := range drow {
+			brow := br.Data[j*br.Stride : j*br.Stride+br.Cols]
+			brow = brow[:len(arow)]
+			s := 0.0
+			for l, p := range arow {
+				s = s + float64(p*brow[l])
+			}
+			drow[j] = s
+		}
+	}
+}
+
+// addTo adds src to dst, element by element.
+func addTo(dst, src *mat.Dense) {
+	sr, dr := src.RawMatrix(), dst.RawMatrix()
+	if sr.Rows != dr.Rows || sr.Cols != dr.Cols {
+		panic(mat.ErrShape)
+	}
+	for i := 0; i < sr.Rows; i++ {
+		srow := sr.Data[i*sr.Stride : i*sr.Stride+sr.Cols]
+		drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
+		for j, v := range srow {
+			drow[j] += v
+		}
+	}
+}
+
+// sized returns m when it is r×c and a new r×c matrix otherwise.
+func sized(m *mat.Dense, r, c int) *mat.Dense {
+	if m != nil {
+		if mr, mc := m.Dims(); mr == r && mc == c {
+			return m
+		}
+	}
+	return mat.NewDense(r, c, nil)
+}

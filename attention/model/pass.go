@@ -1,0 +1,145 @@
+package model
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/attnviz/attnviz/attention"
+	"github.com/attnviz/attnviz/attention/internal/detmath"
+)
+
+// Pass is one sequence's forward pass through a Model, with what its
+// backward pass needs. A zero Pass is ready to use; Forward reuses its
+// buffers for sequences of the same length.
+type Pass struct {
+	Tokens []int
+	// X[l] is layer l's input (n × DModel), X[Layers] the last layer's
+	// output: the residual stream.
+	X   []*mat.Dense
+	In  []attention.Input  // layer l as attention.Forward was given it
+	Res []attention.Result // and what it computed
+	// Logits is X[Layers]·Unemb (n × Vocab).
+	Logits *mat.Dense
+
+	dLogits, dX *mat.Dense
+	layerGrad   gradients
+}
+
+// Forward runs m on tokens (ids below Vocab, at most MaxLen of them) into p.
+// It panics on an id out of range or a sequence too long: tokenize input
+// from users first.
+func (m *Model) Forward(p *Pass, tokens []int) {
+	a := m.Arch
+	n := len(tokens)
+	if n == 0 || n > a.MaxLen {
+		panic(fmt.Sprintf("model: Forward: %d tokens, want 1 to %d", n, a.MaxLen))
+	}
+	p.Tokens = tokens
+	if len(p.X) != a.Layers+1 {
+		p.X = make([]*mat.Dense, a.Layers+1)
+		p.In = make([]attention.Input, a.Layers)
+		p.Res = make([]attention.Result, a.Layers)
+	}
+	for l := range p.X {
+		p.X[l] = sized(p.X[l], n, a.DModel)
+	}
+	x0 := p.X[0].RawMatrix()
+	for i, t := range tokens {
+		if t < 0 || t >= a.Vocab {
+			panic(fmt.Sprintf("model: Forward: token id %d out of range [0, %d)", t, a.Vocab))
+		}
+		row := x0.Data[i*x0.Stride : i*x0.Stride+a.DModel]
+		e, q := m.Emb.RawRowView(t), m.Pos.RawRowView(i)
+		for j := range row {
+			row[j] = e[j] + q[j]
+		}
+	}
+	opt := attention.Options{Causal: a.Causal, Valid: n, Scale: true}
+	for l, ly := range m.Layers {
+		p.In[l] = attention.Input{X: p.X[l], Wq: ly.Wq, Wk: ly.Wk, Wv: ly.Wv, Wo: ly.Wo, Heads: a.Heads, Options: opt}
+		attention.Forward(&p.Res[l], &p.In[l])
+		p.X[l+1].Add(p.X[l], p.Res[l].Output)
+	}
+	p.Logits = sized(p.Logits, n, a.Vocab)
+	mulAB(p.Logits, p.X[a.Layers], m.Unemb)
+}
+
+// Predict returns the arg max of each row of p.Logits (the lowest id on a tie).
+func (p *Pass) Predict() []int {
+	n, v := p.Logits.Dims()
+	out := make([]int, n)
+	for i := range out {
+		row := p.Logits.RawRowView(i)[:v]
+		for j, x := range row {
+			if x > row[out[i]] {
+				out[i] = j
+			}
+		}
+	}
+	return out
+}
+
+// crossEntropy sets p.dLogits to scale times the gradient, with respect to
+// p.Logits, of the summed cross-entropy of the rows i with targets[i] ≥ 0,
+// and returns that sum (unscaled) and how many of those rows predict their
+// target (Predict).
+func (p *Pass) crossEntropy(targets []int, scale float64) (loss float64, correct int) {
+	n, v := p.Logits.Dims()
+	p.dLogits = sized(p.dLogits, n, v)
+	p.dLogits.Zero()
+	pred := p.Predict()
+	for i, t := range targets {
+		if t < 0 {
+			continue
+		}
+		z := p.Logits.RawRowView(i)[:v]
+		g := p.dLogits.RawRowView(i)[:v]
+		attention.Softmax(g, z) // g = softmax(z)
+		maxv := math.Inf(-1)
+		for _, x := range z {
+			maxv = max(maxv, x)
+		}
+		sum := 0.0
+		for _, x := range z {
+			sum += detmath.Exp(float64(x - maxv))
+		}
+		loss += float64(maxv+detmath.Log(sum)) - z[t] // log Σ eᶻ − z_t
+		g[t] -= 1
+		for j := range g {
+			g[j] *= scale
+		}
+		if pred[i] == t {
+			correct++
+		}
+	}
+	return loss, correct
+}
+
+// backprop adds to g (a Model of m's shape) the gradient of the loss whose
+// gradient with respect to p.Logits is p.dLogits.
+func (m *Model) backprop(p *Pass, g *Model) {
+	a := m.Arch
+	n := len(p.Tokens)
+	addAtB(g.Unemb, p.X[a.Layers], p.dLogits)
+	p.dX = sized(p.dX, n, a.DModel)
+	mulABt(p.dX, p.dLogits, m.Unemb)
+	lg := &p.layerGrad
+	for l := a.Layers - 1; l >= 0; l-- {
+		backward(lg, &p.Res[l], &p.In[l], p.dX)
+		addTo(g.Layers[l].Wq, lg.Wq)
+		addTo(g.Layers[l].Wk, lg.Wk)
+		addTo(g.Layers[l].Wv, lg.Wv)
+		addTo(g.Layers[l].Wo, lg.Wo)
+		addTo(p.dX, lg.X) // the residual: dXₗ = dXₗ₊₁ + ∂attention/∂Xₗ
+	}
+	for i, t := range p.Tokens {
+		d := p.dX.RawRowView(i)[:a.DModel]
+		e, q := g.Emb.RawRowView(t), g.Pos.RawRowView(i)
+		for j, v := range d {
+			e[j] += v
+			q[j] += v
+		}
+	}
+}

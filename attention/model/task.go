@@ -1,0 +1,119 @@
+package model
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"strings"
+)
+
+// Example is one sequence of a task: its token ids and, at each position,
+// the id the model must predict there, or -1 where nothing is predicted.
+type Example struct {
+	Tokens  []int
+	Targets []int
+	// Refs lists per position the key the solution's attention should
+	// weigh most there (see Task.Pattern), or -1; nil when the task checks
+	// its pattern otherwise.
+	Refs []int
+}
+
+// Explanation is a text in the page's two languages.
+type Explanation struct {
+	En, ZhHans string
+}
+
+// Task is a problem the model learns: a generator of sequences from a seed,
+// the model shape and training settings that reach the target, and what
+// attention pattern a solution needs.
+type Task struct {
+	Name    string
+	Summary string // one line: what is predicted
+	// Explain says, for a student, what attention pattern solves the task
+	// and what the trained model shows.
+	Explain Explanation
+	Vocab   []string // token id → word
+	Arch    Arch     // Arch.Vocab = len(Vocab)
+
+	LR          float64 // the default learning rate
+	WeightDecay float64 // AdamW's decoupled weight decay
+	Clip        float64 // the global norm gradients are clipped to
+	Batch       int     // sequences per step
+	Steps       int     // the step budget: the target is reached by then
+	Target      float64 // held-out accuracy per predicted token to reach
+	// PatternTarget is the share of held-out sequences whose attention
+	// must show the pattern (Pattern) once trained.
+	PatternTarget float64
+	// Sample is a probe sequence in the task's words, for examples.
+	Sample string
+
+	generate func(r *rand.Rand) Example
+	// pattern reports whether the attention of one held-out sequence's
+	// forward pass shows the pattern the task needs.
+	pattern func(ex *Example, p *Pass) bool
+}
+
+// heldOut reports whether a sequence belongs to the held-out set: one in
+// eight, by a hash of its ids, so training never sees one.
+func heldOut(tokens []int) bool {
+	h := fnv.New32a()
+	for _, t := range tokens {
+		h.Write([]byte{byte(t), byte(t >> 8)})
+	}
+	return h.Sum32()%8 == 0
+}
+
+// trainingExample draws examples from r until one is not held out.
+func (t *Task) trainingExample(r *rand.Rand) Example {
+	for {
+		if ex := t.generate(r); !heldOut(ex.Tokens) {
+			return ex
+		}
+	}
+}
+
+// heldOutSet returns n held-out examples, the same for every seed.
+func (t *Task) heldOutSet(n int) []Example {
+	r := rand.New(rand.NewPCG(0x5eed, streamHash("heldout "+t.Name)))
+	var out []Example
+	for len(out) < n {
+		if ex := t.generate(r); heldOut(ex.Tokens) {
+			out = append(out, ex)
+		}
+	}
+	return out
+}
+
+// streamHash is the 64-bit FNV-1a hash of s.
+func streamHash(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+var tasks = map[string]*Task{}
+var taskOrder []string
+
+// register adds t to the tasks, completing its Arch.Vocab.
+func register(t *Task) {
+	t.Arch.Vocab = len(t.Vocab)
+	tasks[t.Name] = t
+	taskOrder = append(taskOrder, t.Name)
+}
+
+// Tasks returns the tasks in a fixed order.
+func Tasks() []*Task {
+	out := make([]*Task, len(taskOrder))
+	for i, name := range taskOrder {
+		out[i] = tasks[name]
+	}
+	return out
+}
+
+// Lookup returns the task of that name, or an error listing the tasks.
+func Lookup(name string) (*Task, error) {
+	if t, ok := tasks[name]; ok {
+		return t, nil
+	}
+	return nil, fmt.Errorf("unknown task %q: the tasks are %s", name, strings.Join(taskOrder, ", "))
+}

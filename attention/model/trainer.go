@@ -1,0 +1,168 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Config is what a Trainer starts from.
+type Config struct {
+	Task string // a task's name (Tasks)
+	Seed int64  // the initial weights and the batches
+	LR   float64
+	// LR is Adam's learning rate; 0 means the task's default (Task.LR).
+}
+
+// heldOutSize is the number of held-out sequences accuracy is measured on.
+const heldOutSize = 256
+
+// Trainer trains a Model on a Task with AdamW, one Step at a time, the same
+// bits on every platform for the same Config and number of steps.
+type Trainer struct {
+	Task  *Task
+	Model *Model
+	Seed  int64
+	LR    float64
+
+	step    int
+	loss    float64 // the last step's loss; NaN before the first
+	err     error   // set once training diverged
+	opt     *adam
+	grads   *Model
+	rng     *rand.Rand
+	batch   []Example
+	pass    Pass
+	heldOut []Example
+	acc     float64 // held-out accuracy at accStep
+	accStep int
+}
+
+// NewTrainer returns a trainer at step 0: the task's model with weights
+// drawn from the seed. It returns an error for an unknown task or a learning
+// rate that is not a positive finite number.
+func NewTrainer(c Config) (*Trainer, error) {
+	t, err := Lookup(c.Task)
+	if err != nil {
+		return nil, err
+	}
+	lr := c.LR
+	if lr == 0 {
+		lr = t.LR
+	}
+	if !(lr > 0 && lr <= 10) {
+		return nil, fmt.Errorf("learning rate %v: want a number above 0 and at most 10 (the task's default is %g)", c.LR, t.LR)
+	}
+	m := New(t.Arch, c.Seed)
+	tr := &Trainer{
+		Task: t, Model: m, Seed: c.Seed, LR: lr,
+		loss:    math.NaN(),
+		opt:     newAdam(m.Params(), lr, t.WeightDecay, t.Clip),
+		grads:   newZero(t.Arch),
+		rng:     rand.New(rand.NewPCG(uint64(c.Seed), streamHash("batches "+t.Name))),
+		accStep: -1,
+	}
+	return tr, nil
+}
+
+// Steps returns the number of optimizer steps taken.
+func (tr *Trainer) Steps() int { return tr.step }
+
+// Loss returns the mean cross-entropy of the last step's batch, before its
+// update; NaN before the first step.
+func (tr *Trainer) Loss() float64 { return tr.loss }
+
+// Step takes one optimizer step: a new batch, its loss and gradients, and
+// an AdamW update. If the loss is NaN or infinite, training has diverged:
+// Step makes no update and returns an error saying what to change, now and
+// on every later call.
+func (tr *Trainer) Step() error {
+	if tr.err != nil {
+		return tr.err
+	}
+	t := tr.Task
+	tr.batch = tr.batch[:0]
+	count := 0
+	for range t.Batch {
+		ex := t.trainingExample(tr.rng)
+		tr.batch = append(tr.batch, ex)
+		for _, y := range ex.Targets {
+			if y >= 0 {
+				count++
+			}
+		}
+	}
+	for _, g := range tr.grads.Params() {
+		g.M.Zero()
+	}
+	loss := 0.0
+	for i := range tr.batch {
+		ex := &tr.batch[i]
+		tr.Model.Forward(&tr.pass, ex.Tokens)
+		l, _ := tr.pass.crossEntropy(ex.Targets, 1/float64(count))
+		loss += l
+		tr.Model.backprop(&tr.pass, tr.grads)
+	}
+	loss /= float64(count)
+	if math.IsNaN(loss) || math.IsInf(loss, 0) {
+		tr.err = &DivergedError{Step: tr.step, Loss: loss, LR: tr.LR}
+		return tr.err
+	}
+	tr.opt.step(tr.Model.Params(), tr.grads.Params())
+	tr.step++
+	tr.loss = loss
+	return nil
+}
+
+// DivergedError is Step's error when the loss is no longer a finite number.
+type DivergedError struct {
+	Step int     // the step whose loss was not finite
+	Loss float64 // NaN or ±Inf
+	LR   float64
+}
+
+func (e *DivergedError) Error() string {
+	return fmt.Sprintf("training diverged at step %d (the loss is %v): lower the learning rate (now %g), for example to %g, and start again", e.Step, e.Loss, e.LR, e.LR/10)
+}
+
+// Accuracy returns the share of the held-out sequences' predicted tokens
+// that the model predicts right (the arg max of its logits).
+func (tr *Trainer) Accuracy() float64 {
+	if tr.accStep == tr.step {
+		return tr.acc
+	}
+	if tr.heldOut == nil {
+		tr.heldOut = tr.Task.heldOutSet(heldOutSize)
+	}
+	right, total := 0, 0
+	for i := range tr.heldOut {
+		ex := &tr.heldOut[i]
+		tr.Model.Forward(&tr.pass, ex.Tokens)
+		_, c := tr.pass.crossEntropy(ex.Targets, 0)
+		right += c
+		for _, y := range ex.Targets {
+			if y >= 0 {
+				total++
+			}
+		}
+	}
+	tr.acc, tr.accStep = float64(right)/float64(total), tr.step
+	return tr.acc
+}
+
+// PatternShare returns the share of held-out sequences whose attention shows
+// the pattern the task needs (Task.Explain says which).
+func (tr *Trainer) PatternShare() float64 {
+	if tr.heldOut == nil {
+		tr.heldOut = tr.Task.heldOutSet(heldOutSize)
+	}
+	ok := 0
+	for i := range tr.heldOut {
+		ex := &tr.heldOut[i]
+		tr.Model.Forward(&tr.pass, ex.Tokens)
+		if tr.Task.pattern(ex, &tr.pass) {
+			ok++
+		}
+	}
+	return float64(ok) / float64(len(tr.heldOut))
+}
