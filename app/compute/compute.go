@@ -17,6 +17,7 @@ const (
 	NeedComparison Need = 1 << iota // Results.Comparison: two sentences, and no mask against the causal mask
 	NeedBatch                       // Results.Batch: two sentences padded into one batch
 	NeedSweep                       // Results.Sweep: the saturation over d_k (run in steps: SweepStep)
+	NeedTraining                    // Results.Training: the Learn view's model (trained in slices: TrainSlice)
 )
 
 // Results are what the views show, computed from a State.
@@ -41,6 +42,7 @@ type Results struct {
 	Comparison *Comparison // for NeedComparison; nil otherwise
 	Batch      *Batch      // for NeedBatch; nil otherwise
 	Sweep      *Sweep      // for NeedSweep: the last whole sweep, nil before the first
+	Training   *Training   // for NeedTraining; nil otherwise
 }
 
 // A Problem is a message key of app/i18n and its argument.
@@ -68,6 +70,7 @@ type Computer struct {
 	comparison comparer
 	batch      batcher
 	sweep      sweeper
+	learn      learner
 }
 
 // Update computes what s needs that is out of date and returns the
@@ -79,7 +82,7 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 		c.runMain(s)
 	}
 	c.res.Heads, c.res.Head, c.res.StepHead = headsOf(s, c.res.Result)
-	c.res.Comparison, c.res.Batch, c.res.Sweep = nil, nil, nil
+	c.res.Comparison, c.res.Batch, c.res.Sweep, c.res.Training = nil, nil, nil, nil
 	if needs&NeedComparison != 0 && c.res.Result != nil {
 		c.res.Comparison = c.comparison.update(s, c.res.Head)
 	}
@@ -88,6 +91,9 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	}
 	if needs&NeedSweep != 0 && c.res.Result != nil {
 		c.res.Sweep = c.sweep.update(s, len(c.res.Result.Tokens))
+	}
+	if needs&NeedTraining != 0 {
+		c.res.Training = c.learn.update(s)
 	}
 	return c.res
 }

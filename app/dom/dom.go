@@ -100,3 +100,16 @@ func EventTime(e app.Event) float64 {
 	})
 	return t
 }
+
+// Download has the browser save href (a data: URL) as a file called name.
+func Download(name, href string) {
+	Try(func() {
+		doc := app.Window().Get("document")
+		a := doc.Call("createElement", "a")
+		a.Set("href", href)
+		a.Set("download", name)
+		doc.Get("body").Call("appendChild", a)
+		a.Call("click")
+		a.Call("remove")
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/app/views"
+	"github.com/attnviz/attnviz/attention/model"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -38,6 +39,7 @@ type Page struct {
 	comp     compute.Computer // owns the engines
 	res      compute.Results  // what the views show
 	sweepGen int              // the sweep whose runs are scheduled (scheduleSweep)
+	learn    learnLoop        // the Learn view's training (learn.go)
 
 	notice string // i18n key of a dismissible notice; "" for none
 
@@ -106,6 +108,9 @@ func known(s state.State) error {
 	if s.Step != "" && !views.HasStep(s.Step) {
 		return errors.New("link state: step: no such pipeline step")
 	}
+	if _, err := model.Lookup(s.Task); err != nil {
+		return errors.New("link state: task: no such task")
+	}
 	return nil
 }
 
@@ -121,6 +126,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	}
 	p.early.restoreCaret()
 	p.scheduleSweep(0)
+	p.scheduleTraining()
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the
@@ -156,9 +162,18 @@ func (p *Page) OnDismount() {
 
 // installHooks sets window.attnviz, the read-only accessors of the
 // end-to-end tests: result() returns the result the charts show as a JSON
-// string (null when the text is empty), state() the settings as an object.
+// string (null when the text is empty; in the Learn view, the selected
+// layer on the probe), state() the settings as an object, and the Learn
+// view's training() and model() (learnHooks).
 func (p *Page) installHooks() {
 	result := app.FuncOf(func(app.Value, []app.Value) any {
+		if p.res.Training != nil {
+			js, err := p.learnResult()
+			if js == "" || err != nil {
+				return nil
+			}
+			return js
+		}
 		if p.res.Result == nil {
 			return nil
 		}
@@ -176,11 +191,14 @@ func (p *Page) installHooks() {
 		}
 		return app.Window().Get("JSON").Call("parse", string(b))
 	})
-	p.hooks = []app.Func{result, state}
+	training, model := p.learnHooks()
+	p.hooks = []app.Func{result, state, training, model}
 	dom.Try(func() {
 		hooks := app.Window().Get("Object").New()
 		hooks.Set("result", result)
 		hooks.Set("state", state)
+		hooks.Set("training", training)
+		hooks.Set("model", model)
 		app.Window().Set("attnviz", hooks)
 	})
 }
@@ -215,7 +233,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 
 // props returns what the page hands its view.
 func (p *Page) props() views.Props {
-	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live}
+	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Train: p.train}
 }
 
 // afterChange applies to the browser what changed since old.
@@ -232,6 +250,7 @@ func (p *Page) afterChange(old state.State) {
 func (p *Page) update() {
 	p.res = p.comp.Update(p.state, p.needs())
 	p.scheduleSweep(sweepDelay)
+	p.scheduleTraining()
 }
 
 // needs returns what the view shown needs computed.
@@ -340,7 +359,7 @@ func (p *Page) Render() app.UI {
 	// result while the input is rejected.
 	heads, head := p.res.Heads, p.res.Head
 	ownInput := ""
-	if p.state.OwnInput() {
+	if p.state.OwnInput() || p.state.View == state.LearnViewID {
 		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
 	}
 	return app.Div().Class("page", ownInput).Body(

@@ -31,6 +31,7 @@ var registry = []view{
 	{ID: "compare", New: func(p views.Props) app.UI { return &views.CompareView{Props: p} }, Needs: compute.NeedComparison},
 	{ID: "padding", New: func(p views.Props) app.UI { return &views.PaddingView{Props: p} }, Needs: compute.NeedBatch},
 	{ID: "matrices", New: func(p views.Props) app.UI { return &views.MatricesView{Props: p} }},
+	{ID: "learn", New: func(p views.Props) app.UI { return &views.LearnView{Props: p} }, Needs: compute.NeedTraining},
 }
 
 // viewByID returns the view of id, or nil.

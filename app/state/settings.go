@@ -49,6 +49,13 @@ var settings = []setting{
 	{"view", "view", func(s *State) string { return s.View }, decodeView, nil},
 	{"lang", "lang", func(s *State) string { return s.Lang }, decodeLang, nil},
 	{"m", "", encodeMatricesLink, decodeMatricesLink, nil},
+	// The Learn view's (learn.go).
+	{"task", "task", func(s *State) string { return s.Task }, decodeTask, nil},
+	{"lr", "lr", func(s *State) string { return FormatLR(s.LR) }, decodeLR, func(s *State) any { return s.LR }},
+	intSetting("steps", "steps", 0, MaxSteps, func(s *State) *int { return &s.Steps }),
+	intSetting("until", "until", 0, MaxSteps, func(s *State) *int { return &s.Until }),
+	{"probe", "probe", func(s *State) string { return s.Probe }, decodeProbe, nil},
+	intSetting("layer", "layer", 0, maxLayers-1, func(s *State) *int { return &s.Layer }),
 }
 
 // intSetting is a setting of an int field that links write in decimal,

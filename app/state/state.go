@@ -24,6 +24,14 @@ type State struct {
 	Lang string  // interface language: i18n.LangEN or i18n.LangZH
 
 	Text2 string // the second sentence of the compare and padding views
+
+	// The Learn view's training (learn.go); it shares Seed.
+	Task  string  // the task trained: a name of model.Tasks
+	LR    float64 // the learning rate: above 0, at most MaxLR (Normalize sets the task's)
+	Steps int     // the steps trained: a link retrains to this step
+	Until int     // training stops at this step; 0 for the task's budget
+	Probe string  // the probe sequence in the task's words; "" for the task's sample
+	Layer int     // the layer shown in detail and opened in the other views
 }
 
 // Input is the part of a State that the main attention is computed from. It
@@ -86,13 +94,16 @@ func DefaultState(lang string) State {
 	if !slices.Contains(i18n.Langs, lang) {
 		lang = i18n.LangEN
 	}
-	return State{
+	s := State{
 		Input: Input{Text: i18n.T(lang, "sentence.example"), Heads: 2, DModel: 16, Seed: 1},
 		Head:  HeadMean,
 		View:  DefaultViewID,
 		Lang:  lang,
 		Text2: i18n.T(lang, "sentence2.example"),
+		Task:  DefaultTask(),
 	}
+	s.normalizeLearn()
+	return s
 }
 
 // Normalize makes a State that settings controls have just changed valid
@@ -115,6 +126,7 @@ func (s *State) Normalize() {
 	}
 	s.Temperature = canonicalTemperature(s.Temperature)
 	s.DK = NearestDK(s.DK)
+	s.normalizeLearn()
 }
 
 // SameInput reports whether s and o give the same attention: whether they

@@ -172,6 +172,7 @@ func TestStateJSON(t *testing.T) {
 		"positional": false, "head": "mean", "view": "attention", "lang": i18n.LangZH,
 		"scale": true, "temperature": 1.0, "d_k": 0.0, "text2": "",
 		"step": "", "cell": nil,
+		"task": "", "lr": 0.0, "steps": 0.0, "until": 0.0, "probe": "", "layer": 0.0,
 	}
 	for k, v := range want {
 		if got[k] != v {

@@ -1,0 +1,264 @@
+package compute
+
+import (
+	"errors"
+	"math"
+	"time"
+
+	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/attention"
+	"github.com/attnviz/attnviz/attention/model"
+)
+
+// Training is the Learn view's model in training, as the view shows it.
+// Its Now and Before are reused by the next update: a view keys what it
+// derives from them by Rev.
+type Training struct {
+	Task     *model.Task
+	Step     int     // optimizer steps taken
+	Loss     float64 // the last step's loss; NaN before the first
+	Accuracy float64 // held-out accuracy per predicted token at AccStep; NaN before the first measure
+	AccStep  int
+	Running  bool // training on, towards Until
+	Until    int  // where training stops
+
+	// Problem, if its Key is not "", says why training stopped or cannot
+	// start: divergence, or a learning rate the trainer refuses.
+	Problem Problem
+
+	Losses, Accuracies []Point // the curves, by step
+
+	// The probe sequence's forward pass through the model now and at step
+	// 0; nil while the probe is rejected (ProbeProblem says why).
+	Now, Before  *Probe
+	ProbeProblem Problem
+
+	Rev int // increases with every change of Now
+
+	trainer *model.Trainer // for ModelJSON
+	seed    int64
+}
+
+// A Point is one value of a curve at a step.
+type Point struct {
+	Step  int
+	Value float64
+}
+
+// Probe is a forward pass of the probe sequence through a model.
+type Probe struct {
+	Words   []string
+	Pass    *model.Pass
+	Predict []string // the word each position predicts
+}
+
+// Layer returns layer l's attention on the probe, its tokens the probe's
+// words, for window.attnviz.result() and the charts.
+func (p *Probe) Layer(l int) *attention.Result {
+	r := p.Pass.Res[l]
+	r.Tokens = p.Words
+	return &r
+}
+
+// learnKey is what a training run is: the same key trains the same bits.
+type learnKey struct {
+	task string
+	seed int64
+	lr   float64
+}
+
+// accEvery is how often, in steps, the held-out accuracy is measured while
+// training; it is measured too whenever training stops.
+const accEvery = 10
+
+// learner owns the Learn view's Trainer, the model at step 0, and the
+// curves.
+type learner struct {
+	key     learnKey
+	tr      *model.Trainer
+	init    *model.Model
+	problem Problem
+	running bool
+	losses  []Point
+	accs    []Point
+
+	probeText       string
+	probeTokens     []int
+	probeProblem    Problem
+	now, before     model.Pass
+	nowStep, nowRev int // the step Now was computed at, and its Rev
+	beforeDone      bool
+	out             Training
+}
+
+// reset starts a new run of k at step 0.
+func (l *learner) reset(k learnKey) {
+	*l = learner{key: k, nowRev: l.nowRev + 1, nowStep: -1}
+	tr, err := model.NewTrainer(model.Config{Task: k.task, Seed: k.seed, LR: k.lr})
+	if err != nil {
+		l.problem = Problem{"learn.badTrainer", nil}
+		return
+	}
+	l.tr = tr
+	l.init = model.New(tr.Task.Arch, k.seed)
+}
+
+// keyOf returns the run s asks for.
+func keyOf(s state.State) learnKey {
+	return learnKey{s.Task, s.Seed, s.TaskLR()}
+}
+
+// update brings the run up to s: a new run for another task, seed or
+// learning rate, or fewer steps than taken (Reset, or a link).
+func (l *learner) update(s state.State) *Training {
+	if k := keyOf(s); l.key != k || l.tr == nil && l.problem.Key == "" || l.tr != nil && s.Steps < l.tr.Steps() {
+		l.reset(k)
+	}
+	if l.tr == nil {
+		l.out = Training{Problem: l.problem, Rev: l.nowRev}
+		return &l.out
+	}
+	l.probe(s)
+	until := s.TaskUntil()
+	l.out = Training{
+		Task: l.tr.Task, Step: l.tr.Steps(), Loss: l.tr.Loss(), Running: l.running, Until: until,
+		Problem: l.problem, Losses: l.losses, Accuracies: l.accs, Accuracy: math.NaN(), AccStep: -1,
+		ProbeProblem: l.probeProblem, Rev: l.nowRev, trainer: l.tr, seed: l.key.seed,
+	}
+	if n := len(l.accs); n > 0 {
+		l.out.Accuracy, l.out.AccStep = l.accs[n-1].Value, l.accs[n-1].Step
+	}
+	if l.probeTokens != nil {
+		l.out.Now = &Probe{Words: l.words(), Pass: &l.now, Predict: l.predict(&l.now)}
+		l.out.Before = &Probe{Words: l.words(), Pass: &l.before, Predict: l.predict(&l.before)}
+	}
+	return &l.out
+}
+
+// probe runs the probe of s through the model now, and at step 0, when
+// either is out of date.
+func (l *learner) probe(s state.State) {
+	text := s.Probe
+	if text == "" {
+		text = l.tr.Task.Sample
+	}
+	if text != l.probeText {
+		l.probeText = text
+		l.probeTokens, l.probeProblem = tokenizeProbe(l.tr.Task, text)
+		l.nowStep, l.beforeDone = -1, false
+	}
+	if l.probeTokens == nil {
+		return
+	}
+	if !l.beforeDone {
+		l.init.Forward(&l.before, l.probeTokens)
+		l.beforeDone = true
+	}
+	if l.nowStep != l.tr.Steps() {
+		l.tr.Model.Forward(&l.now, l.probeTokens)
+		l.nowStep = l.tr.Steps()
+		l.nowRev++
+	}
+}
+
+// words returns the probe's tokens as the task's words.
+func (l *learner) words() []string {
+	out := make([]string, len(l.probeTokens))
+	for i, t := range l.probeTokens {
+		out[i] = l.tr.Task.Vocab[t]
+	}
+	return out
+}
+
+// predict returns the word each position of p predicts.
+func (l *learner) predict(p *model.Pass) []string {
+	ids := p.Predict()
+	out := make([]string, len(ids))
+	for i, t := range ids {
+		out[i] = l.tr.Task.Vocab[t]
+	}
+	return out
+}
+
+// goal returns the step training is heading for: Until while running,
+// else the step count of s (a link's, or Step's one more).
+func (l *learner) goal(s state.State) int {
+	if l.running {
+		return s.TaskUntil()
+	}
+	return s.Steps
+}
+
+// TrainPending reports whether s asks for steps not yet taken: training
+// is on, or the link's step count, or Step, wants more.
+func (c *Computer) TrainPending(s state.State) bool {
+	l := &c.learn
+	return l.tr != nil && l.problem.Key == "" && keyOf(s) == l.key && l.tr.Steps() < l.goal(s)
+}
+
+// TrainSlice takes steps towards what s asks for until budget has passed
+// (at least one step), measures the accuracy every accEvery steps and when
+// it stops, and returns the step reached. Training stops at Until, and on
+// divergence, which becomes Training.Problem.
+func (c *Computer) TrainSlice(s state.State, budget time.Duration) int {
+	l := &c.learn
+	start := time.Now()
+	for c.TrainPending(s) {
+		if err := l.tr.Step(); err != nil {
+			l.stop(err)
+			break
+		}
+		l.losses = append(l.losses, Point{l.tr.Steps(), l.tr.Loss()})
+		if l.tr.Steps()%accEvery == 0 {
+			l.measure()
+		}
+		if time.Since(start) >= budget {
+			break
+		}
+	}
+	if !c.TrainPending(s) && l.tr != nil {
+		l.running = false
+		l.measure()
+	}
+	if l.tr == nil {
+		return 0
+	}
+	return l.tr.Steps()
+}
+
+// stop ends training on err, a divergence.
+func (l *learner) stop(err error) {
+	l.running = false
+	var d *model.DivergedError
+	if errors.As(err, &d) {
+		// Arguments: the step, the learning rate, one ten times smaller.
+		l.problem = Problem{"learn.diverged", []any{d.Step, state.FormatLR(d.LR), state.FormatLR(d.LR / 10)}}
+		return
+	}
+	l.problem = Problem{"learn.badTrainer", nil}
+}
+
+// measure records the held-out accuracy at the current step, once.
+func (l *learner) measure() {
+	step := l.tr.Steps()
+	if n := len(l.accs); n > 0 && l.accs[n-1].Step == step {
+		return
+	}
+	l.accs = append(l.accs, Point{step, l.tr.Accuracy()})
+}
+
+// SetTraining turns training towards Until on or off, and reports whether
+// it is on: a run that has diverged, or reached Until, stays off.
+func (c *Computer) SetTraining(s state.State, on bool) bool {
+	l := &c.learn
+	l.running = on && l.tr != nil && l.problem.Key == "" && keyOf(s) == l.key && l.tr.Steps() < s.TaskUntil()
+	return l.running
+}
+
+// TrainingStep returns the steps the current run has taken.
+func (c *Computer) TrainingStep() int {
+	if c.learn.tr == nil {
+		return 0
+	}
+	return c.learn.tr.Steps()
+}
