@@ -46,7 +46,9 @@ func (p *Page) trainSlice(ctx app.Context) {
 		ctx.PreventUpdate()
 		return
 	}
-	p.state.Steps = p.comp.TrainSlice(p.state, sliceBudget)
+	// While the page retrains to a link's step count, that count stays the
+	// goal; while training runs, the count follows it.
+	p.state.Steps = max(p.state.Steps, p.comp.TrainSlice(p.state, sliceBudget))
 	p.res = p.comp.Update(p.state, p.needs())
 	p.scheduleLinkWrite()
 	p.scheduleTraining()

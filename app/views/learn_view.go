@@ -69,9 +69,8 @@ func (v *LearnView) Render() app.UI {
 	}
 	v.build(tr, lang)
 	return app.Section().Class("view", "view-learn").Body(
-		v.controls(tr, lang),
+		app.Div().Class("learn-side").Body(v.controls(tr, lang), v.probe(tr, lang)),
 		v.curves(tr, lang),
-		v.probe(tr, lang),
 		v.heatmaps(tr, lang),
 	)
 }
