@@ -8,8 +8,7 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // column labels turn where they no longer fit and the numbers show in the
 // cells where they do, by the chart's width. ECharts re-evaluates them at
 // every setOption, which doubles the cost of a keystroke's small merge
-// (about 10 → 5 ms for a 16-token heatmap in Chromium, on the machine of
-// docs/bench-*). So Chart takes the media out of each whole option, merges
+// (docs/performance.md). So Chart takes the media out of each whole option, merges
 // the entry that matches its width into it (one setOption draws both), and
 // sets another entry only when a resize crosses into it.
 //

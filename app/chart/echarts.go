@@ -34,10 +34,9 @@ type chartOption struct {
 
 // chartGrid adds ECharts 6's outerBoundsMode. Its default, "auto", has
 // ECharts lay out every axis label and name at each setOption to keep them
-// inside the chart: about 1 of the 4.6 ms of a merge into the main heatmap
-// (16 tokens, Chromium; a throwaway script alternated "auto" and "none" in
-// one page, 120 merges each), and more at the first draw, with a cold JIT.
-// A heatmap lays its labels out itself (Heatmap.labelLayout) and sets
+// inside the chart, a fifth of a merge into the main heatmap
+// (docs/performance.md, "What the chart code's choices are worth"). A
+// heatmap lays its labels out itself (Heatmap.labelLayout) and sets
 // "none".
 type chartGrid struct {
 	opts.Grid

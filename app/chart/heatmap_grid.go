@@ -15,8 +15,8 @@ import (
 // buttons of the heads' thumbnails keep their HTML layout, focus and clicks,
 // and each holds an empty slot, an element of class Slot, where its picture
 // shows. One instance for every thumbnail costs one ECharts update when
-// the layout changes instead of one each (about 2 ms apiece in Chromium on
-// the bench machine, most of it ECharts' fixed cost per update), and a
+// the layout changes instead of one each (ECharts' fixed cost per update,
+// docs/performance.md), and a
 // keystroke that changes only the pictures costs no ECharts update at all
 // (repaint).
 //

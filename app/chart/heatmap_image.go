@@ -70,9 +70,8 @@ func (h Heatmap) imageSeries(o *chartOption) {
 // it in place of its visualMap's own, which it hides.
 //
 // ECharts renders a shown visualMap anew at every update, a third to a half
-// of a keystroke's update of a heatmap in Chromium (a picture's 3.7 → 2.5
-// ms, 100 cells with their numbers 8.6 → 4.7 ms, in a loop of updates);
-// graphic elements that do not change are not rendered again. The bar no
+// of a keystroke's update of a heatmap (docs/performance.md); graphic
+// elements that do not change are not rendered again. The bar no
 // longer marks the value of the cell under the pointer; the tooltip tells
 // it.
 func colourBar(vm chartVisualMap) json.RawMessage {

@@ -3,6 +3,8 @@ package compute
 import (
 	"errors"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/attention"
 	"github.com/attnviz/attnviz/attention/text"
@@ -17,6 +19,9 @@ const (
 	NeedComparison Need = 1 << iota // Results.Comparison: two sentences, and no mask against the causal mask
 	NeedBatch                       // Results.Batch: two sentences padded into one batch
 	NeedSweep                       // Results.Sweep: the saturation over d_k (run in steps: SweepStep)
+	NeedCell                        // Results.Cell: the selected weight worked out by hand
+	NeedSteps                       // Results.Scaled: the matrices of the pipeline's steps that the result does not hold
+	NeedRowStats                    // Results.RowStats: each row's largest weight and entropy
 	NeedTraining                    // Results.Training: the Learn view's model (trained in slices: TrainSlice)
 )
 
@@ -38,6 +43,10 @@ type Results struct {
 	Heads    int // the heads the charts have: Result's, or the State's when there is none
 	Head     int // the head shown large: State.Head, or state.HeadMean where the charts lack it
 	StepHead int // the head whose computation the pipeline and the cell panel show: Head, or head 0 for the mean
+
+	Cell   *attention.CellExplanation // for NeedCell: weight State.Cell of StepHead, nil when none of Result is selected
+	Scaled *mat.Dense                 // for NeedSteps: the scores of StepHead divided by √d_k and T; nil otherwise
+	Rows   []RowStat                  // for NeedRowStats: the rows of Head's weights; nil otherwise
 
 	Comparison *Comparison // for NeedComparison; nil otherwise
 	Batch      *Batch      // for NeedBatch; nil otherwise
@@ -67,6 +76,10 @@ type Computer struct {
 	started bool // key holds what Results were computed from
 	res     Results
 
+	cell   cached[cellKey, *attention.CellExplanation]
+	scaled cached[headOf, *mat.Dense]
+	rows   cached[headOf, []RowStat]
+
 	comparison comparer
 	batch      batcher
 	sweep      sweeper
@@ -83,6 +96,8 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	}
 	c.res.Heads, c.res.Head, c.res.StepHead = headsOf(s, c.res.Result)
 	c.res.Comparison, c.res.Batch, c.res.Sweep, c.res.Training = nil, nil, nil, nil
+	c.res.Cell, c.res.Scaled, c.res.Rows = nil, nil, nil
+	c.derive(s, needs)
 	if needs&NeedComparison != 0 && c.res.Result != nil {
 		c.res.Comparison = c.comparison.update(s, c.res.Head)
 	}
@@ -96,6 +111,76 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 		c.res.Training = c.learn.update(s)
 	}
 	return c.res
+}
+
+// derive makes what needs asks of the main result: the worked-out cell and
+// the scaled scores, each kept while its key is the same.
+func (c *Computer) derive(s state.State, needs Need) {
+	r := c.res.Result
+	if r == nil {
+		return
+	}
+	h := headOf{c.res.Rev, c.res.StepHead}
+	if needs&NeedCell != 0 && s.Cell.In(len(r.Tokens)) {
+		c.res.Cell = c.cell.get(cellKey{h, s.Cell}, func(old *attention.CellExplanation) *attention.CellExplanation {
+			e := attention.ExplainCell(r, h.head, s.Cell.I, s.Cell.J)
+			return &e
+		})
+	}
+	if needs&NeedRowStats != 0 {
+		c.res.Rows = c.rows.get(headOf{c.res.Rev, c.res.Head}, func([]RowStat) []RowStat {
+			return rowStats(HeadWeights(r, c.res.Head))
+		})
+	}
+	if needs&NeedSteps != 0 {
+		c.res.Scaled = c.scaled.get(h, func(old *mat.Dense) *mat.Dense {
+			return attention.ScaledScores(old, r, h.head) // reuses the last one's memory
+		})
+	}
+}
+
+// RowStat is how peaked one row of weights is: its largest weight and its
+// entropy in nats (attention.MaxWeight, attention.Entropy).
+type RowStat struct {
+	Max, Entropy float64
+}
+
+// rowStats returns the RowStat of every row of w.
+func rowStats(w *mat.Dense) []RowStat {
+	n, _ := w.Dims()
+	stats := make([]RowStat, n)
+	for i := range stats {
+		row := w.RawRowView(i)
+		stats[i] = RowStat{attention.MaxWeight(row), attention.Entropy(row)}
+	}
+	return stats
+}
+
+// headOf names one head of one main result.
+type headOf struct {
+	rev, head int
+}
+
+// cellKey names one weight of one head of one main result.
+type cellKey struct {
+	headOf
+	cell state.CellRef
+}
+
+// cached holds the last value made for a key.
+type cached[K comparable, V any] struct {
+	key K
+	val V
+	ok  bool
+}
+
+// get returns the value of k: the one held, or make's, given the one held
+// (to reuse), which it then holds.
+func (c *cached[K, V]) get(k K, make func(old V) V) V {
+	if !c.ok || c.key != k {
+		c.key, c.val, c.ok = k, make(c.val), true
+	}
+	return c.val
 }
 
 // runMain runs the engine on the input of s. On success Result becomes its

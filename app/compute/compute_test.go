@@ -1,6 +1,7 @@
 package compute
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -174,5 +175,51 @@ func TestSweep(t *testing.T) {
 	}
 	if g, ok := c.SweepPending(); !ok || g == gen {
 		t.Errorf("new text: pending %d, %v; want a new sweep", g, ok)
+	}
+}
+
+func TestDerived(t *testing.T) {
+	var c Computer
+	s := state.DefaultState(i18n.LangEN)
+	s.Causal, s.Head, s.Cell = true, 1, state.CellRef{I: 3, J: 2, On: true}
+	if r := c.Update(s, 0); r.Cell != nil || r.Scaled != nil {
+		t.Error("a cell and scaled scores nobody needs")
+	}
+	r := c.Update(s, NeedCell|NeedSteps)
+	w := r.Result.Heads[1].Weights.At(3, 2)
+	if r.Cell == nil || r.Cell.Weight != w {
+		t.Fatalf("cell %+v, want the weight %v of head 2", r.Cell, w)
+	}
+	n := len(r.Result.Tokens)
+	if rows, cols := r.Scaled.Dims(); rows != n || cols != n {
+		t.Fatalf("scaled scores %d×%d, want %d×%d", rows, cols, n, n)
+	}
+	for i := range n {
+		for j := range i + 1 { // the causal mask keeps j ≤ i: there the logits are the scaled scores
+			if got, want := r.Scaled.At(i, j), r.Result.Heads[1].Logits.At(i, j); got != want {
+				t.Fatalf("scaled (%d, %d) = %v, want the logit %v", i, j, got, want)
+			}
+		}
+	}
+	s.Cell = state.CellRef{I: n, J: 0, On: true} // beyond the tokens
+	if r := c.Update(s, NeedCell); r.Cell != nil {
+		t.Errorf("a cell beyond the tokens is worked out: %+v", r.Cell)
+	}
+}
+
+func TestRowStats(t *testing.T) {
+	var c Computer
+	s := state.DefaultState(i18n.LangEN)
+	s.Causal = true // row 0 attends to itself only: weight 1, entropy 0
+	r := c.Update(s, NeedRowStats)
+	n := len(r.Result.Tokens)
+	if len(r.Rows) != n || r.Rows[0].Max != 1 || r.Rows[0].Entropy != 0 {
+		t.Fatalf("%d row stats, the first %+v; want %d, the first {1 0}", len(r.Rows), r.Rows[0], n)
+	}
+	for i, st := range r.Rows {
+		row := r.Result.WeightsMean.RawRowView(i) // the mean: Head is HeadMean
+		if st.Max != slices.Max(row) || st.Entropy < 0 || st.Entropy > math.Log(float64(i+1))+1e-12 {
+			t.Errorf("row %d: %+v, max of the row %v, entropy at most ln %d", i, st, slices.Max(row), i+1)
+		}
 	}
 }

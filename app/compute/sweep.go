@@ -24,8 +24,8 @@ type SweepPoint struct {
 }
 
 // sweeper computes Sweeps a run of the engine at a time (SweepStep), so that
-// the page stays responsive: at 128 tokens and 8 heads a whole sweep took
-// about 0.2 s in Chromium.
+// the page stays responsive: a whole sweep at 128 tokens takes too long for
+// one task (docs/performance.md).
 type sweeper struct {
 	engine  attention.Engine
 	weights attention.SweepWeights

@@ -25,9 +25,9 @@ type view struct {
 // result that app/compute does not make yet is a file there and a Need
 // (docs/architecture.md).
 var registry = []view{
-	{ID: "attention", New: func(p views.Props) app.UI { return &views.AttentionView{Props: p} }},
-	{ID: "pipeline", New: func(p views.Props) app.UI { return &views.PipelineView{Props: p} }},
-	{ID: "scaling", New: func(p views.Props) app.UI { return &views.ScalingView{Props: p} }, Needs: compute.NeedSweep},
+	{ID: "attention", New: func(p views.Props) app.UI { return &views.AttentionView{Props: p} }, Needs: compute.NeedCell},
+	{ID: "pipeline", New: func(p views.Props) app.UI { return &views.PipelineView{Props: p} }, Needs: compute.NeedCell | compute.NeedSteps},
+	{ID: "scaling", New: func(p views.Props) app.UI { return &views.ScalingView{Props: p} }, Needs: compute.NeedSweep | compute.NeedRowStats},
 	{ID: "compare", New: func(p views.Props) app.UI { return &views.CompareView{Props: p} }, Needs: compute.NeedComparison},
 	{ID: "padding", New: func(p views.Props) app.UI { return &views.PaddingView{Props: p} }, Needs: compute.NeedBatch},
 	{ID: "matrices", New: func(p views.Props) app.UI { return &views.MatricesView{Props: p} }},

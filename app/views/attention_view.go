@@ -72,10 +72,7 @@ func (v *AttentionView) Render() app.UI {
 	lang := v.Props.State.Lang
 	r := v.Props.Result
 	if r == nil {
-		return app.Section().Class("view", "view-empty").Body(
-			app.H2().Text(i18n.T(lang, "empty.title")),
-			app.P().Text(i18n.T(lang, "empty.body")),
-		)
+		return emptyView(lang)
 	}
 	head := v.Props.Head
 	v.build(v.Props)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/attnviz/attnviz/app/chart"
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 
@@ -49,7 +50,7 @@ func TestWeightsHeatmap(t *testing.T) {
 	// an image, and
 	// every thumbnail as a picture for its chart.HeatmapGrid.
 	s.Head = 2
-	v := &AttentionView{Props: propsOf(t, s, 0)}
+	v := &AttentionView{Props: propsOf(t, s, compute.NeedCell)}
 	v.build(v.Props)
 	if img := v.main.Image; img == nil || img.Rows != 60 || img.Cols != 60 {
 		t.Errorf("60 tokens: the main chart's image %+v, want 60×60", img)
@@ -74,7 +75,7 @@ func TestWeightsHeatmap(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Head = 0
-		v = &AttentionView{Props: propsOf(t, s, 0)}
+		v = &AttentionView{Props: propsOf(t, s, compute.NeedCell)}
 		v.build(v.Props)
 		if image := v.main.Image != nil; image != (n > chart.MaxLabelledCells) || v.main.Base == "" {
 			t.Errorf("%d tokens: the main chart is an image: %v", n, image)

@@ -17,7 +17,8 @@ const cellDigits = 4
 // CellPanel works out the selected weight (state.State.Cell) by hand (#cell-panel):
 // q_i and k_j, their products and sum, the scaling, the mask, the row's
 // exponentials, the weight, and output_i as the weighted sum of the values.
-// Every number comes from attention.ExplainCell. Each printed number is a
+// Every number comes from attention.ExplainCell, through app/compute
+// (compute.Results.Cell). Each printed number is a
 // span with data-name (q, k, product, score, scaled, logit, max, exp,
 // expsum, weight, rowweight, v, term, output, mean) and data-idx (its index
 // within that name, "l" or "j" or "j,c").
@@ -37,7 +38,7 @@ func (c *CellPanel) Render() app.UI {
 	st := c.Props.State
 	r := c.Props.Result
 	lang := st.Lang
-	if r == nil || !st.Cell.In(len(r.Tokens)) {
+	if r == nil || c.Props.Cell == nil {
 		return app.Div().ID("cell-panel").Class("cell-panel", "cell-none").Body(
 			app.P().Class("caption").Text(i18n.T(lang, "cell.hint")),
 		)
@@ -54,7 +55,7 @@ func (c *CellPanel) explanation(r *attention.Result, st state.State) app.UI {
 	lang := st.Lang
 	h := c.Props.StepHead
 	i, j := st.Cell.I, st.Cell.J
-	w := cellWork{lang: lang, r: r, e: attention.ExplainCell(r, h, i, j), i: i, j: j}
+	w := cellWork{lang: lang, r: r, e: *c.Props.Cell, i: i, j: j}
 	tok := func(k int) string { return i18n.Tf(lang, "tip.quote", r.Tokens[k]) }
 	close := func(ctx app.Context, ev app.Event) {
 		c.Props.Set(mountedCtx(c.ctx, ctx), ev, func(s *state.State) { s.Cell = state.CellRef{} })

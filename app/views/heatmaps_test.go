@@ -12,157 +12,10 @@ import (
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/attnviz/attnviz/attention"
 )
-
-func TestScalingStateRoundTrip(t *testing.T) {
-	def := state.DefaultState(i18n.LangEN)
-	for _, s := range []state.State{
-		{Input: state.Input{Text: "a b", Heads: 2, DModel: 16, Seed: 1, NoScale: true, Temperature: 0.1, DK: 64}, Head: state.HeadMean, View: "scaling", Lang: i18n.LangEN, Text2: "b a"},
-		{Input: state.Input{Text: "a b", Heads: 1, DModel: 4, Seed: 1, Temperature: 10, DK: 2}, Head: 0, View: "compare", Lang: i18n.LangZH, Text2: "注意力 <img src=x> &=#%"},
-		{Input: state.Input{Text: "x", Heads: 1, DModel: 4, Temperature: state.TemperatureOfSlider(7), DK: 128}, View: "padding", Lang: i18n.LangEN},
-	} {
-		link := s.Encode()
-		got, err := state.DecodeState(link, def)
-		if err != nil || got != s {
-			t.Errorf("DecodeState(%q) = %+v, %v; want %+v", link, got, err, s)
-		}
-	}
-}
-
-func TestScalingStateDecode(t *testing.T) {
-	def := state.DefaultState(i18n.LangEN)
-	ok := []struct {
-		link string
-		want func(*state.State)
-	}{
-		{"scale=0", func(s *state.State) { s.NoScale = true }},
-		{"scale=1", func(s *state.State) {}},
-		{"temp=2.5", func(s *state.State) { s.Temperature = 2.5 }},
-		{"temp=1", func(s *state.State) { s.Temperature = 0 }},
-		{"temp=1000", func(s *state.State) { s.Temperature = state.MaxUITemperature }},   // clamped
-		{"temp=1e-300", func(s *state.State) { s.Temperature = state.MinUITemperature }}, // clamped
-		{"temp=1e400", nil}, // ±Inf
-		{"dk=auto", func(s *state.State) { s.DK = 0 }},
-		{"dk=64", func(s *state.State) { s.DK = 64 }},
-		{"dk=3", func(s *state.State) { s.DK = 4 }},      // nearest choice
-		{"dk=1000", func(s *state.State) { s.DK = 128 }}, // nearest choice
-		{"text2=hello%20world", func(s *state.State) { s.Text2 = "hello world" }},
-		{"text2=", func(s *state.State) { s.Text2 = "" }},
-	}
-	for _, tt := range ok {
-		got, err := state.DecodeState(tt.link, def)
-		if tt.want == nil {
-			if err == nil {
-				t.Errorf("DecodeState(%q) = %+v, want an error", tt.link, got)
-			}
-			continue
-		}
-		want := def
-		tt.want(&want)
-		if err != nil || got != want {
-			t.Errorf("DecodeState(%q) = %+v, %v; want %+v", tt.link, got, err, want)
-		}
-	}
-	for _, link := range []string{
-		"scale=2", "scale=", "scale=true",
-		"temp=NaN", "temp=nan", "temp=Inf", "temp=-Inf", "temp=-1", "temp=0", "temp=", "temp=abc",
-		"temp=1,5", "temp=" + strings.Repeat("1", 100), "temp=1&temp=2",
-		"dk=0", "dk=-4", "dk=64.0", "dk=0x40", "dk=064", "dk=%2064", "dk=99999999999999999999", "dk=Auto",
-		"text2=a%0Ab", "text2=a%0Db", "text2=%ff%fe", "text2=" + strings.Repeat("a", state.MaxTextBytes+1),
-		"text2=a&text2=b",
-	} {
-		got, err := state.DecodeState(link, def)
-		if err == nil {
-			t.Errorf("DecodeState(%q) = %+v, want an error", link, got)
-		} else if got != def {
-			t.Errorf("DecodeState(%q) gave %+v with its error, want the default", link, got)
-		}
-	}
-}
-
-func TestScalingSpec(t *testing.T) {
-	s := state.DefaultState(i18n.LangEN)
-	spec := s.Spec()
-	if spec.Scale != nil || spec.Temperature != nil || spec.DK != 0 {
-		t.Errorf("default spec: scale %v temperature %v d_k %d, want the engine's defaults", spec.Scale, spec.Temperature, spec.DK)
-	}
-	s.NoScale, s.Temperature, s.DK = true, 0.5, 64
-	spec = s.Spec()
-	if spec.Scale == nil || *spec.Scale || spec.Temperature == nil || *spec.Temperature != 0.5 || spec.DK != 64 {
-		t.Errorf("spec %+v", spec)
-	}
-	if o := state.DefaultState(i18n.LangEN); o.SameInput(s) {
-		t.Error("SameInput ignores scale, temperature and d_k")
-	}
-	b, _ := json.Marshal(s)
-	var j map[string]any
-	json.Unmarshal(b, &j)
-	if j["scale"] != false || j["temperature"] != 0.5 || j["d_k"] != 64.0 || j["text2"] != s.Text2 {
-		t.Errorf("state JSON %s", b)
-	}
-	b, _ = json.Marshal(state.DefaultState(i18n.LangEN))
-	if !strings.Contains(string(b), `"temperature":1,`) || !strings.Contains(string(b), `"scale":true`) {
-		t.Errorf("default state JSON %s", b)
-	}
-}
-
-func TestTemperatureSlider(t *testing.T) {
-	for pos := -state.TemperatureSteps; pos <= state.TemperatureSteps; pos++ {
-		tt := state.TemperatureOfSlider(pos)
-		if tt < state.MinUITemperature || tt > state.MaxUITemperature {
-			t.Errorf("slider %d: temperature %v out of range", pos, tt)
-		}
-		if back := state.SliderOfTemperature(tt); back != pos {
-			t.Errorf("slider %d → %v → %d", pos, tt, back)
-		}
-	}
-	if state.TemperatureOfSlider(0) != 1 || state.TemperatureOfSlider(-state.TemperatureSteps) != 0.1 || state.TemperatureOfSlider(state.TemperatureSteps) != 10 {
-		t.Error("slider ends and middle are not 0.1, 1, 10")
-	}
-	for _, tc := range []struct{ in, want float64 }{{0, 1}, {math.NaN(), 1}, {math.Inf(1), 1}, {0.01, 0.1}, {50, 10}, {3, 3}} {
-		if got := state.ClampTemperature(tc.in); got != tc.want {
-			t.Errorf("ClampTemperature(%v) = %v, want %v", tc.in, got, tc.want)
-		}
-	}
-}
-
-// load loads c in a test engine and returns its HTML.
-func load(t *testing.T, c app.Composer) string {
-	t.Helper()
-	e := app.NewTestEngine()
-	if err := e.Load(c); err != nil {
-		t.Fatalf("Load: %v", err)
-	}
-	e.ConsumeAll()
-	return app.HTMLString(c)
-}
-
-func noopSet(app.Context, app.Event, func(*state.State)) {}
-
-// optionCells returns the cells [col, row, value] of series i of an option.
-func optionCells(t *testing.T, option string, i int) [][]float64 {
-	t.Helper()
-	var o struct {
-		Series []struct {
-			Data [][]any `json:"data"`
-		} `json:"series"`
-	}
-	if err := json.Unmarshal([]byte(option), &o); err != nil {
-		t.Fatalf("option: %v", err)
-	}
-	if i >= len(o.Series) {
-		t.Fatalf("option has %d series, want series %d", len(o.Series), i)
-	}
-	var cells [][]float64
-	for _, d := range o.Series[i].Data {
-		cells = append(cells, []float64{d[0].(float64), d[1].(float64), d[2].(float64)})
-	}
-	return cells
-}
 
 func TestScalingView(t *testing.T) {
 	s := state.DefaultState(i18n.LangEN)
@@ -171,8 +24,8 @@ func TestScalingView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := &ScalingView{Props: propsOf(t, s, compute.NeedSweep)}
-	html := load(t, v)
+	v := &ScalingView{Props: propsOf(t, s, compute.NeedSweep|compute.NeedRowStats)}
+	html := render(t, v)
 	for _, want := range []string{`id="heatmap"`, `id="row-stats"`, `id="sweep-max"`, `id="sweep-entropy"`, "entropy (nats)", "softmax(q·k / 0.5)"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the view lacks %s", want)
@@ -211,7 +64,7 @@ func TestScalingView(t *testing.T) {
 func TestScalingControls(t *testing.T) {
 	s := state.DefaultState(i18n.LangZH)
 	s.Temperature, s.DK = 2, 64
-	html := load(t, &ScalingControls{State: s, Set: noopSet})
+	html := render(t, &ScalingControls{State: s, Set: noSet})
 	for _, want := range []string{`id="scale"`, `id="temperature"`, `id="dk"`, ">2<", "温度", `value="6"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the controls lack %s: %s", want, html)
@@ -223,7 +76,7 @@ func TestCompareView(t *testing.T) {
 	s := state.DefaultState(i18n.LangEN)
 	s.View, s.Text, s.Text2 = "compare", "the cat sat on the mat", "the mat sat on the cat"
 	v := &CompareView{Props: propsOf(t, s, compute.NeedComparison)}
-	html := load(t, v)
+	html := render(t, v)
 	for _, id := range []string{"sentence2", "compare-a", "compare-b", "compare-diff", "compare-nomask", "compare-causal", "compare-maskdiff"} {
 		if !strings.Contains(html, `id="`+id+`"`) {
 			t.Errorf("the view lacks #%s", id)
@@ -270,7 +123,7 @@ func TestCompareView(t *testing.T) {
 	// Different counts: said, with a suggestion.
 	s.Text2 = "the mat sat"
 	v = &CompareView{Props: propsOf(t, s, compute.NeedComparison)}
-	html = load(t, v)
+	html = render(t, v)
 	if !strings.Contains(html, "has 6 tokens and sentence B 3") || strings.Contains(html, `id="compare-diff"`) {
 		t.Errorf("different counts are not explained: %s", html)
 	}
@@ -283,7 +136,7 @@ func TestPaddingView(t *testing.T) {
 	s := state.DefaultState(i18n.LangZH)
 	s.View, s.Text, s.Text2, s.Heads = "padding", "the cat sat on the mat", "a dog", 4
 	v := &PaddingView{Props: propsOf(t, s, compute.NeedBatch)}
-	html := load(t, v)
+	html := render(t, v)
 	for _, want := range []string{`id="padding-0"`, `id="padding-1"`, "键填充掩码", "2 个词元 + 4 个填充"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the view lacks %s", want)
@@ -338,23 +191,4 @@ func TestMaskedOption(t *testing.T) {
 	if !strings.Contains(o, `"seriesIndex":0`) || !strings.Contains(o, chart.MaskedColor) {
 		t.Errorf("option %s", o)
 	}
-}
-
-// propsOf returns what the page hands a view of s that needs needs: the
-// results of a compute.Computer, its sweep run whole, as the page does on
-// the server.
-func propsOf(t *testing.T, s state.State, needs compute.Need) Props {
-	t.Helper()
-	var c compute.Computer
-	c.Update(s, needs)
-	for n := 0; ; n++ {
-		if _, ok := c.SweepPending(); !ok {
-			break
-		}
-		if n > 100 {
-			t.Fatal("the sweep does not end")
-		}
-		c.SweepStep()
-	}
-	return Props{State: s, Results: c.Update(s, needs), Set: noopSet}
 }

@@ -46,7 +46,7 @@ type MatricesView struct {
 
 	charts   []string // the heatmaps' options, by head (and the mean last)
 	tips     []func(row, col int, v float64) string
-	chartKey string
+	chartKey resultKey
 }
 
 // OnNav shows, in the boxes that can be empty, the matrices of a link edited
@@ -314,7 +314,7 @@ func captionKey(valid int) string {
 
 // build makes the heatmaps' options when the result or the language changed.
 func (v *MatricesView) build(r *attention.Result, lang string) {
-	key := strconv.Itoa(v.Props.Rev) + "/" + lang
+	key := resultKey{v.Props.Rev, lang}
 	if key == v.chartKey {
 		return
 	}

@@ -25,8 +25,9 @@ type pipelineStep struct {
 	Masked  bool   // masked entries show as masked
 	NByN    bool   // rows and columns are tokens
 
-	// Matrix returns the step's matrix of head h of r; buf may hold it.
-	Matrix func(r *attention.Result, h int, buf *mat.Dense) *mat.Dense
+	// Matrix returns the step's matrix of head h of r, given the scaled
+	// scores (compute.Results.Scaled), the one step r does not hold.
+	Matrix func(r *attention.Result, h int, scaled *mat.Dense) *mat.Dense
 }
 
 // pipelineSteps are the steps of the pipeline view, in the lesson's order.
@@ -42,9 +43,7 @@ var pipelineSteps = []pipelineStep{
 	{ID: "scores", Formula: "Q·Kᵀ", Shape: "n×n", NByN: true,
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Scores }},
 	{ID: "scaled", Formula: "÷ √d_k ÷ i18n.T", Shape: "n×n", NByN: true,
-		Matrix: func(r *attention.Result, h int, buf *mat.Dense) *mat.Dense {
-			return attention.ScaledScores(buf, r, h)
-		}},
+		Matrix: func(r *attention.Result, h int, scaled *mat.Dense) *mat.Dense { return scaled }},
 	{ID: "masked", Formula: "mask → −∞", Shape: "n×n", NByN: true, Masked: true,
 		Matrix: func(r *attention.Result, h int, _ *mat.Dense) *mat.Dense { return r.Heads[h].Logits }},
 	{ID: "weights", Formula: "softmax", Shape: "n×n", NByN: true, Masked: true, Weights: true,
@@ -164,7 +163,6 @@ type PipelineView struct {
 	largeParts chart.ChartParts // its picture (see chart.Drawing)
 	largeTip   func(row, col int, v float64) string
 	largeKey   stepKey
-	scaledBuf  *mat.Dense
 
 	onKey     app.Func // the window's keydown listener: Esc closes the step
 	ctx       app.Context
@@ -220,10 +218,7 @@ func (v *PipelineView) Render() app.UI {
 	lang := v.Props.State.Lang
 	r := v.Props.Result
 	if r == nil {
-		return app.Section().Class("view", "view-empty").Body(
-			app.H2().Text(i18n.T(lang, "empty.title")),
-			app.P().Text(i18n.T(lang, "empty.body")),
-		)
+		return emptyView(lang)
 	}
 	h := v.Props.StepHead
 	v.build(r, h)
@@ -233,7 +228,7 @@ func (v *PipelineView) Render() app.UI {
 	cards := make([]app.UI, 0, 2*len(pipelineSteps))
 	for k := range pipelineSteps {
 		s := &pipelineSteps[k]
-		m := s.Matrix(r, h, v.scaledBuf)
+		m := s.Matrix(r, h, v.Props.Scaled)
 		rows, cols := m.Dims()
 		if k > 0 {
 			cards = append(cards, app.Span().Class("pipe-arrow").Aria("hidden", "true").Text("→"))
@@ -299,10 +294,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 		v.thumbs = make([]*chart.HeatmapImage, 0, len(pipelineSteps))
 		for k := range pipelineSteps {
 			s := &pipelineSteps[k]
-			m := s.Matrix(r, h, v.scaledBuf)
-			if s.ID == "scaled" {
-				v.scaledBuf = m
-			}
+			m := s.Matrix(r, h, v.Props.Scaled)
 			v.thumbs = append(v.thumbs, chart.Thumbnail(StepHeatmap(r, s, h, m, lang, true)))
 		}
 		v.key = key
@@ -317,7 +309,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 	}
 	if s := stepByID(v.Props.State.Step); s != nil {
 		if lk := (stepKey{key, s.ID}); lk != v.largeKey {
-			m := s.Matrix(r, h, v.scaledBuf)
+			m := s.Matrix(r, h, v.Props.Scaled)
 			hm := StepHeatmap(r, s, h, m, lang, false)
 			v.large, v.largeParts = chart.Drawing(hm, chart.StepOption)
 			v.largeTip, v.largeKey = hm.TooltipHTML, lk
@@ -355,7 +347,7 @@ func (v *PipelineView) headThumbs(r *attention.Result, lang string) app.UI {
 // that Esc and its button close.
 func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI {
 	s := stepByID(v.Props.State.Step)
-	m := s.Matrix(r, h, v.scaledBuf)
+	m := s.Matrix(r, h, v.Props.Scaled)
 	rows, cols := m.Dims()
 	name := i18n.T(lang, "step."+s.ID)
 	closeStep := func(ctx app.Context, e app.Event) {

@@ -8,10 +8,9 @@ import (
 	"testing"
 
 	"github.com/attnviz/attnviz/app/chart"
+	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
-
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/attnviz/attnviz/attention"
 )
@@ -26,50 +25,12 @@ func pipelineResult(t *testing.T, s state.State) *attention.Result {
 	return r
 }
 
-// render mounts c in go-app's test engine and returns its HTML.
-func render(t *testing.T, c app.Composer) string {
-	t.Helper()
-	e := app.NewTestEngine()
-	if err := e.Load(c); err != nil {
-		t.Fatalf("Load: %v", err)
-	}
-	e.ConsumeAll()
-	return app.HTMLString(c)
-}
-
-func noSet(app.Context, app.Event, func(*state.State)) {}
-
-func TestPipelineStateLink(t *testing.T) {
-	def := state.DefaultState(i18n.LangEN)
-	s := def
-	s.View, s.Step, s.Cell = "pipeline", "masked", state.CellRef{I: 3, J: 1, On: true}
-	link := s.Encode()
-	if !strings.Contains(link, "step=masked") || !strings.Contains(link, "cell=3%2C1") && !strings.Contains(link, "cell=3,1") {
-		t.Errorf("Encode = %q, want step=masked and cell=3,1", link)
-	}
-	got, err := state.DecodeState(link, def)
-	if err != nil || got != s {
-		t.Errorf("DecodeState(%q) = %+v, %v; want %+v", link, got, err, s)
-	}
-	if got, err := state.DecodeState("view=pipeline&step=&cell=", def); err != nil || got.Step != "" || got.Cell.On {
-		t.Errorf("empty step and cell: %+v, %v", got, err)
-	}
-	for _, bad := range []string{"step=no-such", "cell=1", "cell=a,b", "cell=-1,2", "cell=1,2,3", "cell=01,2", "cell=99999,1"} {
-		if got, err := state.DecodeState(bad, def); err == nil || got != def {
-			t.Errorf("DecodeState(%q) = %+v, %v; want the default and an error", bad, got, err)
-		}
-	}
-	if b, _ := s.MarshalJSON(); !strings.Contains(string(b), `"step":"masked"`) || !strings.Contains(string(b), `"cell":[3,1]`) {
-		t.Errorf("state JSON %s lacks step or cell", b)
-	}
-}
-
 func TestPipelineViewRenders(t *testing.T) {
 	s := state.DefaultState(i18n.LangEN)
 	s.Causal, s.Head = true, 1
 	r := pipelineResult(t, s)
 	n := len(r.Tokens)
-	html := render(t, &PipelineView{Props: propsOf(t, s, 0)})
+	html := render(t, &PipelineView{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 	var steps, shapes []string
 	for _, el := range elementsOf(html, "button") {
 		if strings.HasPrefix(el.attrs["class"], "pipe-step") {
@@ -106,7 +67,7 @@ func TestPipelineViewRenders(t *testing.T) {
 
 	// A step opened: the dialog with its values; masked entries are −∞.
 	s.Step = "masked"
-	html = render(t, &PipelineView{Props: propsOf(t, s, 0)})
+	html = render(t, &PipelineView{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 	if !strings.Contains(html, `id="step-view"`) || !strings.Contains(html, `id="step-close"`) {
 		t.Fatal("no #step-view or #step-close with step=masked")
 	}
@@ -119,7 +80,7 @@ func TestPipelineViewRenders(t *testing.T) {
 
 	// Chinese.
 	s.Lang = i18n.LangZH
-	html = render(t, &PipelineView{Props: propsOf(t, s, 0)})
+	html = render(t, &PipelineView{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 	for _, w := range []string{"查询", "键", "值", "缩放", "掩码", "拼接各头", "输出投影"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("Chinese pipeline lacks %q", w)
@@ -161,13 +122,13 @@ func TestCellPanelRenders(t *testing.T) {
 	s := state.DefaultState(i18n.LangEN)
 	s.Causal, s.Head = true, 0
 	r := pipelineResult(t, s)
-	html := render(t, &CellPanel{Props: propsOf(t, s, 0)})
+	html := render(t, &CellPanel{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 	if strings.Contains(html, "cell-steps") {
 		t.Error("the cell panel explains a cell with none selected")
 	}
 	for _, c := range []state.CellRef{{I: 4, J: 2, On: true}, {I: 2, J: 4, On: true}} {
 		s.Cell = c
-		html = render(t, &CellPanel{Props: propsOf(t, s, 0)})
+		html = render(t, &CellPanel{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
 		e := attention.ExplainCell(r, 0, c.I, c.J)
 		nums := map[string]string{}
 		for _, el := range elementsOf(html, "span") {

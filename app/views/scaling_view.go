@@ -10,8 +10,6 @@ import (
 	"github.com/attnviz/attnviz/app/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"github.com/attnviz/attnviz/attention"
 )
 
 // ScalingView shows what dividing the scores by √d_k, and by a temperature,
@@ -56,8 +54,8 @@ func (v *ScalingView) Render() app.UI {
 	}
 	v.buildSweep(v.Props.Sweep, lang)
 
-	w := compute.HeadWeights(r, head)
 	n := len(r.Tokens)
+	stats := v.Props.Rows
 	dk := state.EffectiveDK(st)
 	formula := "softmax(q·k / √" + strconv.Itoa(dk) + " / " + state.ShowTemperature(st.Temperature) + ")"
 	if st.NoScale {
@@ -66,8 +64,7 @@ func (v *ScalingView) Render() app.UI {
 
 	rows := make([]app.UI, n)
 	for i := range n {
-		row := w.RawRowView(i)
-		mx, ent := attention.MaxWeight(row), attention.Entropy(row)
+		mx, ent := stats[i].Max, stats[i].Entropy
 		rows[i] = app.Tr().Body(
 			app.Th().Scope("row").Class("token-cell").Text(r.Tokens[i]),
 			app.Td().Class("num").Body(bar(mx, 1), app.Span().Text(strconv.FormatFloat(mx, 'f', 3, 64))),
