@@ -4,7 +4,7 @@
 #   make build   write the deployable site to static/
 #   make test    every check CI runs: gofmt, go vet (host and wasm), go test
 #                (which includes the end-to-end tests in headless Chromium)
-#   make bench   the benchmarks (cmd/bench)
+#   make bench   the benchmarks (cmd/bench; BENCHFLAGS=-quick for a rough run)
 #
 # PREFIX=/attention builds for a sub-path of the host; ADDR changes where
 # `make run` listens.
@@ -15,7 +15,7 @@ PREFIX ?=
 
 # The packages that are compiled to WebAssembly (the rest, such as the
 # chromedp-based tests and tools, run only natively).
-WASM_PKGS = ./attention/... ./app/... ./cmd/wasm/ ./bench/bare/ ./bench/wasmforward/ ./bench/forward/
+WASM_PKGS = ./attention/... ./app/... ./cmd/wasm/ ./bench/bare/ ./bench/runforward/ ./bench/forward/
 
 .PHONY: run build test bench setup
 
@@ -39,5 +39,8 @@ test: setup
 	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
 	$(GO) test -timeout 20m ./...
 
+# bench/setup.sh installs NumPy (on OpenBLAS) and PyTorch where they are
+# missing and it may (root); the bench says what it could not measure.
 bench: setup
-	$(GO) run ./cmd/bench
+	sh bench/setup.sh
+	$(GO) run ./cmd/bench $(BENCHFLAGS)

@@ -31,6 +31,33 @@ func BenchmarkForward(b *testing.B) {
 	}
 }
 
+// BenchmarkBackward: the gradients of BenchmarkForward's problems, into
+// reused Gradients (the Forward it needs is not timed).
+func BenchmarkBackward(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		n, d, h int
+	}{
+		{"n8_d16_h2", 8, 16, 2},
+		{"n32_d64_h4", 32, 64, 4},
+		{"n128_d128_h8", 128, 128, 8},
+		{"n512_d512_h8", 512, 512, 8},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			in := randomInput(c.n, c.d, c.h, 1, true, attention.Options{Valid: c.n, Scale: true})
+			var res attention.Result
+			attention.Forward(&res, in)
+			gradOutput := randomDense(c.n, c.d, 2, "grad", 1)
+			var g attention.Gradients
+			attention.Backward(&g, &res, in, gradOutput) // allocate the buffers
+			b.ReportAllocs()
+			for b.Loop() {
+				attention.Backward(&g, &res, in, gradOutput)
+			}
+		})
+	}
+}
+
 // BenchmarkEngineRun: what the UI does on a keystroke, text mode.
 func BenchmarkEngineRun(b *testing.B) {
 	text := "the quick brown fox jumps over the lazy dog and the cat sat on the mat"

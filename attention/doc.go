@@ -77,12 +77,31 @@
 // is_causal/attn_mask the causal mask; where every key of a row is masked,
 // PyTorch gives NaN and this package 0.
 //
+// # Backward
+//
+// Backward computes the gradients of a scalar loss with respect to X, Wq, Wk,
+// Wv and Wo, given the loss's gradient with respect to the output (for
+// L = Σ Output ⊙ G, that is G): what training needs. It runs the forward's
+// products in reverse, each transposed: an output Y = A·B passes
+// ∂L/∂A = ∂L/∂Y·Bᵀ and ∂L/∂B = Aᵀ·∂L/∂Y. The one step that is not a product
+// is the softmax. Its weight wⱼ = exp(sⱼ)/Σₖ exp(sₖ) depends on every logit
+// of its row, ∂wⱼ/∂sᵢ = wⱼ(δᵢⱼ − wᵢ), so
+//
+//	∂L/∂sᵢ = Σⱼ ∂L/∂wⱼ · wⱼ(δᵢⱼ − wᵢ) = wᵢ (∂L/∂wᵢ − Σⱼ wⱼ ∂L/∂wⱼ)
+//
+// a weight's own gradient less the row's weighted mean, scaled by the weight.
+// A masked key has weight 0 and so passes nothing back, and a fully masked
+// row none at all; √d_k and the temperature divide the gradient of the
+// scores as they divide the scores. Backward reuses its buffers as Forward
+// does and gives the same bits on every GOARCH.
+//
 // # Specs, results and determinism
 //
 // A Spec is the problem as users write it (JSON, see
 // testdata/reference/README.md); ParseSpec reads it strictly and Resolve
 // validates it into an Input, with errors that name the field. Forward
-// computes a Result, whose MarshalJSON is the result contract. An Engine
+// computes a Result, whose MarshalJSON is the result contract (with the
+// gradients of the spec's grad_output when it has one). An Engine
 // keeps generated weights and result buffers across the runs of an
 // interactive UI; Forward into a Result of unchanged shapes allocates nothing.
 //

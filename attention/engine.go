@@ -12,6 +12,7 @@ type Engine struct {
 	weights map[string]cached // by stream: the last matrix generated
 	x       mat.Dense         // X in text mode
 	res     Result
+	grad    Gradients
 }
 
 type cached struct {
@@ -20,7 +21,8 @@ type cached struct {
 	m    *mat.Dense
 }
 
-// Run resolves s and computes its Result, like the function Run, reusing
+// Run resolves s and computes its Result (and its Grad when s has
+// grad_output), like the function Run, reusing
 // what it can from the previous run. The Result is valid until the next
 // Run: its matrices are overwritten then. On error (s is invalid), the
 // previous Result is left as it was.
@@ -33,6 +35,10 @@ func (e *Engine) Run(s *Spec) (*Result, error) {
 		return nil, err
 	}
 	Forward(&e.res, in)
+	if in.GradOutput != nil {
+		Backward(&e.grad, &e.res, in, in.GradOutput)
+		e.res.Grad = &e.grad
+	}
 	return &e.res, nil
 }
 
@@ -48,7 +54,8 @@ func (e *Engine) generate(stream string, seed int64, r, c int) *mat.Dense {
 }
 
 // Run resolves s and computes its Result: s.Resolve followed by Forward into
-// a new Result. The error, from Resolve, is a *SpecError.
+// a new Result, and by Backward into its Grad when s has grad_output. The
+// error, from Resolve, is a *SpecError.
 func Run(s *Spec) (*Result, error) {
 	in, err := s.Resolve()
 	if err != nil {
@@ -56,5 +63,9 @@ func Run(s *Spec) (*Result, error) {
 	}
 	var r Result
 	Forward(&r, in)
+	if in.GradOutput != nil {
+		r.Grad = new(Gradients)
+		Backward(r.Grad, &r, in, in.GradOutput)
+	}
 	return &r, nil
 }

@@ -14,6 +14,9 @@ import (
 //	Wq, Wk  d_model × h·d_k   head i uses columns i·d_k … (i+1)·d_k − 1
 //	Wv      d_model × h·d_v   split the same way
 //	Wo      h·d_v × d_out     nil: the output is the concatenation of the heads
+//
+// GradOutput, when not nil, is n × d_out: Run and Engine.Run then also
+// compute the Result's Grad by Backward. Forward ignores it.
 type Input struct {
 	Tokens     []string
 	X          *mat.Dense
@@ -22,6 +25,7 @@ type Input struct {
 	Heads      int
 	Options    Options
 	FromText   bool // the spec gave text: the result JSON then includes "x"
+	GradOutput *mat.Dense
 }
 
 // Result is multi-head self-attention of an Input, with every intermediate.
@@ -39,6 +43,10 @@ type Result struct {
 	WeightsMean *mat.Dense // n × n: the mean of the heads' weights
 	Concat      *mat.Dense // n × h·d_v: the heads' outputs side by side, before Wo
 	Output      *mat.Dense // n × d_out: Concat·Wo, or Concat when Wo is nil
+
+	// Grad holds the gradients of L = Σ Output ⊙ Input.GradOutput when Run
+	// or Engine.Run computed them; nil otherwise (Forward sets it nil).
+	Grad *Gradients
 
 	// Options are the mask, scaling and temperature the heads were
 	// computed with (not part of the result JSON).
@@ -80,7 +88,7 @@ func Forward(dst *Result, in *Input) {
 		dst.alloc(sh)
 	}
 	dst.Tokens, dst.X, dst.FromText = in.Tokens, in.X, in.FromText
-	dst.Options = in.Options
+	dst.Options, dst.Grad = in.Options, nil
 
 	mul(dst.qAll, in.X, in.Wq)
 	mul(dst.kAll, in.X, in.Wk)

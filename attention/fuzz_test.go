@@ -10,9 +10,10 @@ import (
 	"github.com/attnviz/attnviz/attention"
 )
 
-// FuzzParseSpec: ParseSpec, Resolve and Forward never panic on any input;
-// an accepted spec gives a result without NaN or Inf that MarshalJSON
-// encodes, the same from an Engine as from Run.
+// FuzzParseSpec: ParseSpec, Resolve, Forward and Backward never panic on any
+// input; an accepted spec gives a result (with its gradients when it has
+// grad_output) without NaN or Inf that MarshalJSON encodes, the same from an
+// Engine as from Resolve, Forward and Backward.
 func FuzzParseSpec(f *testing.F) {
 	// Small seeds only: the fuzzer minimises every new interesting input,
 	// which for the larger reference specs (up to 400 kB) takes its minute.
@@ -27,6 +28,8 @@ func FuzzParseSpec(f *testing.F) {
 		`{"text": "x", "d_k": 3, "heads": 2, "temperature": 1e-6, "scale": false}`,
 		`{"x": [[1e30, -1e30], [1e30, 1e30]], "wq": [[1e30, 0], [0, 1e30]], "wo": [[1e30, 1], [1, 1e30]]}`,
 		`{"x": [[1, 2], [3, 4]], "valid": 0, "heads": 2}`,
+		`{"x": [[1e30, -1e30], [1e30, 1e30]], "wq": [[1e30, 0], [0, 1e30]], "wo": [[1e30, 1], [1, 1e30]], "grad_output": [[1e30, -1e30], [1e30, 1e30]], "temperature": 1e-6}`,
+		`{"text": "a b c", "heads": 2, "mask": "causal", "valid": 2, "grad_output": [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]]}`,
 		`{"tokens": ["a"], "x": [[1]], "wv": [[1, 2, 3]], "heads": 3}`,
 		`{"x": [[1, 2]], "wq": [[1], [2]], "wk": [[1, 2], [3, 4]]}`,
 		`{"tokens": ["a", "b", "c"], "x": [[1, 0.5], [-2, 3], [0, 1]], "wq": [[1, 0], [0, 1]], "wk": [[0.5, 1], [1, -1]], "wv": [[2, 0], [0, 2]], "wo": [[1, 1], [0, 1]], "heads": 2, "mask": "causal", "valid": 2, "scale": true, "temperature": 0.5}`,
@@ -67,6 +70,20 @@ func FuzzParseSpec(f *testing.F) {
 		}
 		check("weights_mean", res.WeightsMean)
 		check("output", res.Output)
+		if in.GradOutput != nil {
+			res.Grad = new(attention.Gradients)
+			attention.Backward(res.Grad, &res, in, in.GradOutput)
+			g := res.Grad
+			for name, m := range map[string]*mat.Dense{"grad.x": g.X, "grad.wq": g.Wq, "grad.wk": g.Wk, "grad.wv": g.Wv} {
+				check(name, m)
+			}
+			if (g.Wo != nil) != (in.Wo != nil) {
+				t.Fatalf("grad.wo %v with wo %v", g.Wo != nil, in.Wo != nil)
+			}
+			if g.Wo != nil {
+				check("grad.wo", g.Wo)
+			}
+		}
 		got, err := json.Marshal(&res)
 		if err != nil {
 			t.Fatal(err)

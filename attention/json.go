@@ -13,9 +13,11 @@ import (
 //
 //	{"tokens": [...], "x": [[...]...],
 //	 "heads": [{"q", "k", "v", "scores", "weights", "output"}, ...],
-//	 "weights_mean": [[...]...], "output": [[...]...]}
+//	 "weights_mean": [[...]...], "output": [[...]...],
+//	 "grad": {"x", "wq", "wk", "wv", "wo"}}
 //
-// with every matrix an array of rows. "x" is present only when r.FromText
+// with every matrix an array of rows. "grad" is present only when r.Grad is
+// not nil, and its "wo" only when there is an output projection. "x" is present only when r.FromText
 // (in matrix mode the caller has X already). Numbers are written in the
 // shortest form that reads back as the same float64, as encoding/json writes
 // them; −0 is written 0. Concat is not part of the format. MarshalJSON
@@ -51,6 +53,16 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 	e.buf = append(e.buf, ']')
 	e.matrix(`,"weights_mean":`, "weights_mean", r.WeightsMean)
 	e.matrix(`,"output":`, "output", r.Output)
+	if g := r.Grad; g != nil {
+		e.matrix(`,"grad":{"x":`, "grad.x", g.X)
+		e.matrix(`,"wq":`, "grad.wq", g.Wq)
+		e.matrix(`,"wk":`, "grad.wk", g.Wk)
+		e.matrix(`,"wv":`, "grad.wv", g.Wv)
+		if g.Wo != nil {
+			e.matrix(`,"wo":`, "grad.wo", g.Wo)
+		}
+		e.buf = append(e.buf, '}')
+	}
 	e.buf = append(e.buf, '}')
 	if e.err != nil {
 		return nil, e.err

@@ -208,3 +208,85 @@ func TestAttendMatchesDefinition(t *testing.T) {
 		}
 	}
 }
+
+// TestBackwardKernelsAgree: Backward gives the same bits with the AVX
+// kernel and the pure-Go one, serial and split among goroutines, on shapes
+// whose products are split (n = 150) and with the zeros that masks and a
+// sparse gradient put in the products' left operands.
+func TestBackwardKernelsAgree(t *testing.T) {
+	saved := cpu.AVX
+	defer func() { cpu.AVX, parallel = saved, true }()
+	rnd := rand.New(rand.NewPCG(11, 12))
+	for _, c := range []struct {
+		n, d, h int
+		wo      bool
+		opt     Options
+	}{
+		{7, 12, 3, true, Options{Causal: true, Valid: 5, Scale: true}},
+		{9, 8, 2, false, Options{Valid: 9, Temperature: 0.5}},
+		{150, 64, 4, true, Options{Causal: true, Valid: 140, Scale: true, Temperature: 3}},
+		{150, 48, 2, false, Options{Valid: 150, Scale: true}},
+	} {
+		in := &Input{X: randomMatrix(rnd, c.n, c.d), Heads: c.h, Options: c.opt}
+		in.Wq, in.Wk, in.Wv = randomMatrix(rnd, c.d, c.d), randomMatrix(rnd, c.d, c.d), randomMatrix(rnd, c.d, c.d)
+		if c.wo {
+			in.Wo = randomMatrix(rnd, c.d, c.d)
+		}
+		gradOutput := randomMatrix(rnd, c.n, c.d)
+		for i, raw := 0, gradOutput.RawMatrix().Data; i < len(raw); i += 3 {
+			raw[i] = 0
+		}
+		var want []*mat.Dense
+		for _, avx := range []bool{false, true} {
+			for _, par := range []bool{false, true} {
+				if avx && !saved {
+					continue
+				}
+				cpu.AVX, parallel = avx, par
+				var res Result
+				Forward(&res, in)
+				var g Gradients
+				Backward(&g, &res, in, gradOutput)
+				got := []*mat.Dense{g.X, g.Wq, g.Wk, g.Wv, g.Wo}
+				if want == nil {
+					want = got
+					continue
+				}
+				for m := range got {
+					if !sameBits(got[m], want[m]) {
+						t.Fatalf("n=%d %+v avx=%v parallel=%v: gradient %d differs from the pure-Go serial one", c.n, c.opt, avx, par, m)
+					}
+				}
+			}
+		}
+	}
+}
+
+// randomMatrix returns an r×c matrix of uniform values in [−1, 1).
+func randomMatrix(rnd *rand.Rand, r, c int) *mat.Dense {
+	m := mat.NewDense(r, c, nil)
+	for i, raw := 0, m.RawMatrix().Data; i < len(raw); i++ {
+		raw[i] = 2*rnd.Float64() - 1
+	}
+	return m
+}
+
+// sameBits reports whether a and b are both nil or of one shape with the
+// same bits in every element.
+func sameBits(a, b *mat.Dense) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	ar, ac := a.Dims()
+	if br, bc := b.Dims(); ar != br || ac != bc {
+		return false
+	}
+	for i := range ar {
+		for j := range ac {
+			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
+				return false
+			}
+		}
+	}
+	return true
+}

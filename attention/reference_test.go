@@ -19,14 +19,29 @@ type referenceCase struct {
 	Expected     map[string]any  `json:"expected"`
 }
 
+// referenceDirs are the folders of testdata/reference whose cases this
+// package reproduces: the forward cases and the gradients.
+var referenceDirs = []string{".", "gradients"}
+
+// loadReference reads the cases of referenceDirs.
 func loadReference(t testing.TB) []referenceCase {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "reference", "*.json"))
+	var cases []referenceCase
+	for _, dir := range referenceDirs {
+		cases = append(cases, loadReferenceDir(t, dir)...)
+	}
+	return cases
+}
+
+// loadReferenceDir reads the cases of one folder of testdata/reference.
+func loadReferenceDir(t testing.TB, dir string) []referenceCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "reference", dir, "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Fatal("no reference cases in ../testdata/reference")
+		t.Fatalf("no reference cases in ../testdata/reference/%s", dir)
 	}
 	var cases []referenceCase
 	for _, f := range files {
@@ -43,12 +58,23 @@ func loadReference(t testing.TB) []referenceCase {
 	return cases
 }
 
-// TestReference reproduces every reference case: every field of expected, to
-// 1e-9 absolute or relative, through ParseSpec, Resolve, Forward and
-// MarshalJSON, once with Run and once with an Engine reused across cases.
+// TestReference reproduces every reference case, forward and gradients:
+// every field of expected, to 1e-9 absolute or relative, through ParseSpec,
+// Resolve, Forward, Backward and MarshalJSON, once with Run and once with an
+// Engine reused across cases.
 func TestReference(t *testing.T) {
 	var engine attention.Engine
-	for _, c := range loadReference(t) {
+	cases := loadReference(t)
+	grads := 0
+	for _, c := range cases {
+		if _, ok := c.Expected["grad"]; ok {
+			grads++
+		}
+	}
+	if grads != len(loadReferenceDir(t, "gradients")) {
+		t.Fatalf("%d cases expect grad, want every case of gradients/", grads)
+	}
+	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			spec, err := attention.ParseSpec(c.Spec)
 			if err != nil {
@@ -108,8 +134,8 @@ func compareJSON(t *testing.T, path string, got, want any) {
 		}
 	case map[string]any:
 		g, ok := got.(map[string]any)
-		if !ok {
-			t.Errorf("%s: got %v, want object", path, summary(got))
+		if !ok || len(g) != len(w) {
+			t.Errorf("%s: got %v, want object of %d keys", path, summary(got), len(w))
 			return
 		}
 		for k := range w {
@@ -128,4 +154,67 @@ func summary(v any) string {
 		s = s[:60] + "…"
 	}
 	return s
+}
+
+// TestReferenceSetParses: the rest of the reference set, cross/ and
+// lessons/, is there and every case is a JSON object with a name, a spec
+// and what is expected of it; the lessons' specs, which use no field beyond
+// this package's, reproduce their output and their one head's weights.
+func TestReferenceSetParses(t *testing.T) {
+	for _, dir := range []string{"cross", "lessons"} {
+		files, err := filepath.Glob(filepath.Join("..", "testdata", "reference", dir, "*.json"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no cases (%v)", dir, err)
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c struct {
+				Name     string                     `json:"name"`
+				Spec     map[string]json.RawMessage `json:"spec"`
+				Expected map[string]any             `json:"expected"`
+			}
+			if err := json.Unmarshal(data, &c); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if c.Name == "" || len(c.Spec) == 0 || len(c.Expected) == 0 {
+				t.Fatalf("%s: no name, spec or expected", f)
+			}
+			if dir == "lessons" {
+				checkLesson(t, c.Name, data)
+			}
+		}
+	}
+}
+
+// checkLesson reproduces a lesson's "output" and "weights" (its one head's).
+func checkLesson(t *testing.T, name string, data []byte) {
+	t.Helper()
+	c := referenceCase{}
+	if err := json.Unmarshal(data, &c); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := attention.ParseSpec(c.Spec)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	res, err := attention.Run(spec)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	out, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Heads  []map[string]any `json:"heads"`
+		Output any              `json:"output"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil || len(got.Heads) != 1 {
+		t.Fatalf("%s: %d heads (%v), want 1", name, len(got.Heads), err)
+	}
+	compareJSON(t, name+": output", got.Output, c.Expected["output"])
+	compareJSON(t, name+": weights", got.Heads[0]["weights"], c.Expected["weights"])
 }

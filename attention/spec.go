@@ -36,6 +36,10 @@ type Spec struct {
 	Wv     [][]float64 `json:"wv,omitempty"`
 	Wo     [][]float64 `json:"wo,omitempty"`
 
+	// GradOutput, when given, asks for the gradients of
+	// L = Σ output ⊙ grad_output (n × d_out): Run then sets Result.Grad.
+	GradOutput [][]float64 `json:"grad_output,omitempty"`
+
 	Heads       int      `json:"heads,omitempty"`       // default 1
 	Mask        string   `json:"mask,omitempty"`        // "none" (default) or "causal"
 	Valid       *int     `json:"valid,omitempty"`       // default n
@@ -256,7 +260,8 @@ func typeName(t reflect.Type) string {
 // above MaxAbsValue in magnitude, NaN or ±Inf; heads, d_model, d_k or n
 // outside their limits (MaxHeads, MaxDModel, MaxTokens), or a problem larger
 // than MaxCells;
-// positional without text; text with no tokens or too many.
+// positional without text; text with no tokens or too many; a grad_output
+// not of the output's shape (n × d_out, n × heads·d_v without wo).
 func (s *Spec) Resolve() (*Input, error) {
 	return s.resolve(generate, nil)
 }
@@ -273,114 +278,134 @@ func generate(stream string, seed int64, r, c int) *mat.Dense {
 // resolve is Resolve with weights from gen and, in text mode, X built in
 // xbuf when it is not nil.
 func (s *Spec) resolve(gen generator, xbuf *mat.Dense) (*Input, error) {
-	in := &Input{Heads: 1}
+	in := &Input{}
+	if err := s.resolveOptions(in); err != nil {
+		return nil, err
+	}
+	d := dims{h: in.Heads}
+	if err := s.resolveTokens(in, &d); err != nil {
+		return nil, err
+	}
+	if err := s.resolveWidths(&d); err != nil {
+		return nil, err
+	}
+	if err := s.resolveOutput(in, &d); err != nil {
+		return nil, err
+	}
+	s.build(in, d, gen, xbuf)
+	return in, nil
+}
+
+// dims are the sizes of a resolved problem: n tokens of d_model columns, h
+// heads of d_k query/key and d_v value columns, d_out output columns (0 in
+// matrix mode without wo: the output is then the h·d_v of the heads).
+type dims struct {
+	n, dModel, h, dk, dv, dOut int
+}
+
+// resolveOptions checks heads, mask, scale, temperature and the ranges of
+// d_k and d_model, and sets in.Heads and in.Options but for Valid.
+func (s *Spec) resolveOptions(in *Input) error {
+	in.Heads = 1
 	if s.Heads != 0 {
 		if s.Heads < 1 || s.Heads > MaxHeads {
-			return nil, specErr("heads", "%d, expected 1…%d", s.Heads, MaxHeads)
+			return specErr("heads", "%d, expected 1…%d", s.Heads, MaxHeads)
 		}
 		in.Heads = s.Heads
 	}
-	h := in.Heads
 	switch s.Mask {
 	case "", "none":
 	case "causal":
 		in.Options.Causal = true
 	default:
-		return nil, specErr("mask", "unknown value %q, expected \"none\" or \"causal\"", s.Mask)
+		return specErr("mask", "unknown value %q, expected \"none\" or \"causal\"", s.Mask)
 	}
 	in.Options.Scale = s.Scale == nil || *s.Scale
 	in.Options.Temperature = 1
 	if t := s.Temperature; t != nil {
 		if !(*t >= MinTemperature) || math.IsInf(*t, 1) {
-			return nil, specErr("temperature", "%v, expected a finite number ≥ %v", *t, MinTemperature)
+			return specErr("temperature", "%v, expected a finite number ≥ %v", *t, MinTemperature)
 		}
 		in.Options.Temperature = *t
 	}
 	if s.DK < 0 || s.DK > MaxDModel {
-		return nil, specErr("d_k", "%d, expected 1…%d", s.DK, MaxDModel)
+		return specErr("d_k", "%d, expected 1…%d", s.DK, MaxDModel)
 	}
 	if s.DModel < 0 || s.DModel > MaxDModel {
-		return nil, specErr("d_model", "%d, expected 1…%d", s.DModel, MaxDModel)
+		return specErr("d_model", "%d, expected 1…%d", s.DModel, MaxDModel)
 	}
+	return nil
+}
 
-	// The input: n tokens of d_model columns.
-	var n, dModel int
+// resolveTokens checks the input, text or x, and sets in.Tokens,
+// in.FromText, d.n and d.dModel.
+func (s *Spec) resolveTokens(in *Input, d *dims) error {
 	switch {
 	case s.Text != nil && s.X != nil:
-		return nil, specErr("text, x", "both given, expected one of them")
+		return specErr("text, x", "both given, expected one of them")
 	case s.Text == nil && s.X == nil:
-		return nil, specErr("text, x", "neither given, expected one of them")
+		return specErr("text, x", "neither given, expected one of them")
 	case s.Text != nil:
-		if s.Tokens != nil {
-			return nil, specErr("tokens", "given with text, expected only one of them (text makes the tokens)")
+		return s.resolveText(in, d)
+	}
+	if s.Positional {
+		return specErr("positional", "given with x, expected only with text")
+	}
+	var err error
+	if d.n, d.dModel, err = checkMatrix("x", s.X, MaxTokens, MaxDModel); err != nil {
+		return err
+	}
+	if s.DModel != 0 && s.DModel != d.dModel {
+		return specErr("d_model", "%d, but x has %d columns", s.DModel, d.dModel)
+	}
+	switch {
+	case s.Tokens == nil:
+		in.Tokens = make([]string, d.n)
+		for i := range in.Tokens {
+			in.Tokens[i] = "t" + strconv.Itoa(i)
 		}
-		tokens, err := text.Tokenize(*s.Text)
-		if err != nil {
-			return nil, specErr("text", "%v", err)
-		}
-		if len(tokens) == 0 {
-			return nil, specErr("text", "no tokens, expected at least one word")
-		}
-		in.Tokens, in.FromText = tokens, true
-		n, dModel = len(tokens), DefaultDModel
-		if s.DModel != 0 {
-			dModel = s.DModel
-		}
+	case len(s.Tokens) != d.n:
+		return specErr("tokens", "%d given, expected %d (one per row of x)", len(s.Tokens), d.n)
 	default:
-		if s.Positional {
-			return nil, specErr("positional", "given with x, expected only with text")
-		}
-		var err error
-		if n, dModel, err = checkMatrix("x", s.X, MaxTokens, MaxDModel); err != nil {
-			return nil, err
-		}
-		if s.DModel != 0 && s.DModel != dModel {
-			return nil, specErr("d_model", "%d, but x has %d columns", s.DModel, dModel)
-		}
-		switch {
-		case s.Tokens == nil:
-			in.Tokens = make([]string, n)
-			for i := range in.Tokens {
-				in.Tokens[i] = "t" + strconv.Itoa(i)
-			}
-		case len(s.Tokens) != n:
-			return nil, specErr("tokens", "%d given, expected %d (one per row of x)", len(s.Tokens), n)
-		default:
-			in.Tokens = s.Tokens
-		}
+		in.Tokens = s.Tokens
 	}
+	return nil
+}
 
-	// The weights' shapes.
-	width := func(name string, m [][]float64) (int, error) {
-		if m == nil {
-			return 0, nil
-		}
-		r, c, err := checkMatrix(name, m, MaxDModel, MaxHeads*MaxDModel)
-		if err != nil {
-			return 0, err
-		}
-		if r != dModel {
-			return 0, specErr(name, "%d rows, expected d_model = %d", r, dModel)
-		}
-		if c%h != 0 {
-			return 0, specErr(name, "%d columns do not split into %d heads", c, h)
-		}
-		if c/h > MaxDModel {
-			return 0, specErr(name, "%d columns per head, at most %d", c/h, MaxDModel)
-		}
-		return c / h, nil
+// resolveText is resolveTokens in text mode.
+func (s *Spec) resolveText(in *Input, d *dims) error {
+	if s.Tokens != nil {
+		return specErr("tokens", "given with text, expected only one of them (text makes the tokens)")
 	}
-	qk, err := width("wq", s.Wq)
+	tokens, err := text.Tokenize(*s.Text)
 	if err != nil {
-		return nil, err
+		return specErr("text", "%v", err)
 	}
-	kk, err := width("wk", s.Wk)
-	if err != nil {
-		return nil, err
+	if len(tokens) == 0 {
+		return specErr("text", "no tokens, expected at least one word")
 	}
-	vk, err := width("wv", s.Wv)
+	in.Tokens, in.FromText = tokens, true
+	d.n, d.dModel = len(tokens), DefaultDModel
+	if s.DModel != 0 {
+		d.dModel = s.DModel
+	}
+	return nil
+}
+
+// resolveWidths checks the shapes of the given wq, wk and wv and sets d.dk
+// and d.dv.
+func (s *Spec) resolveWidths(d *dims) error {
+	qk, err := weightWidth("wq", s.Wq, *d)
 	if err != nil {
-		return nil, err
+		return err
+	}
+	kk, err := weightWidth("wk", s.Wk, *d)
+	if err != nil {
+		return err
+	}
+	vk, err := weightWidth("wv", s.Wv, *d)
+	if err != nil {
+		return err
 	}
 	dk := s.DK
 	for _, w := range []struct {
@@ -393,52 +418,108 @@ func (s *Spec) resolve(gen generator, xbuf *mat.Dense) (*Input, error) {
 			dk = w.dk
 		case w.dk != dk:
 			if s.DK != 0 {
-				return nil, specErr("d_k", "%d, but %s has %d columns per head", s.DK, w.name, w.dk)
+				return specErr("d_k", "%d, but %s has %d columns per head", s.DK, w.name, w.dk)
 			}
-			return nil, specErr("wk", "%d columns, expected %d like wq (heads·d_k)", kk*h, qk*h)
+			return specErr("wk", "%d columns, expected %d like wq (heads·d_k)", kk*d.h, qk*d.h)
 		}
 	}
 	if dk == 0 {
-		if dModel%h != 0 {
-			return nil, specErr("heads", "%d does not divide d_model = %d; give d_k", h, dModel)
+		if d.dModel%d.h != 0 {
+			return specErr("heads", "%d does not divide d_model = %d; give d_k", d.h, d.dModel)
 		}
-		dk = dModel / h
+		dk = d.dModel / d.h
 	}
-	dv := vk
-	if dv == 0 {
-		dv = dk
+	d.dk, d.dv = dk, vk
+	if d.dv == 0 {
+		d.dv = dk
 	}
-	dOut := 0
+	return nil
+}
+
+// weightWidth checks a given projection (d_model × heads·width) and returns
+// its columns per head; 0 when m is absent.
+func weightWidth(name string, m [][]float64, d dims) (int, error) {
+	if m == nil {
+		return 0, nil
+	}
+	r, c, err := checkMatrix(name, m, MaxDModel, MaxHeads*MaxDModel)
+	if err != nil {
+		return 0, err
+	}
+	if r != d.dModel {
+		return 0, specErr(name, "%d rows, expected d_model = %d", r, d.dModel)
+	}
+	if c%d.h != 0 {
+		return 0, specErr(name, "%d columns do not split into %d heads", c, d.h)
+	}
+	if c/d.h > MaxDModel {
+		return 0, specErr(name, "%d columns per head, at most %d", c/d.h, MaxDModel)
+	}
+	return c / d.h, nil
+}
+
+// resolveOutput checks wo, valid, grad_output and the size of the problem,
+// and sets d.dOut and in.Options.Valid.
+func (s *Spec) resolveOutput(in *Input, d *dims) error {
 	if s.Wo != nil {
 		r, c, err := checkMatrix("wo", s.Wo, MaxHeads*MaxDModel, MaxDModel)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if r != h*dv {
-			return nil, specErr("wo", "%d rows, expected heads·d_v = %d", r, h*dv)
+		if r != d.h*d.dv {
+			return specErr("wo", "%d rows, expected heads·d_v = %d", r, d.h*d.dv)
 		}
-		dOut = c
+		d.dOut = c
 	} else if in.FromText {
-		dOut = dModel
+		d.dOut = d.dModel
 	}
-	valid := n
+	in.Options.Valid = d.n
 	if s.Valid != nil {
-		if *s.Valid < 0 || *s.Valid > n {
-			return nil, specErr("valid", "%d, expected 0…%d (the number of tokens)", *s.Valid, n)
+		if *s.Valid < 0 || *s.Valid > d.n {
+			return specErr("valid", "%d, expected 0…%d (the number of tokens)", *s.Valid, d.n)
 		}
-		valid = *s.Valid
+		in.Options.Valid = *s.Valid
 	}
-	in.Options.Valid = valid
-	if c := cells(n, dModel, h, dk, dv, dOut); c > MaxCells {
-		return nil, specErr("", "too large: %d tokens, d_model %d, %d heads of d_k %d, d_v %d need %d values, at most %d", n, dModel, h, dk, dv, c, MaxCells)
+	if s.GradOutput != nil {
+		if err := checkGradOutput(s.GradOutput, *d); err != nil {
+			return err
+		}
 	}
+	c := cells(d.n, d.dModel, d.h, d.dk, d.dv, d.dOut)
+	if s.GradOutput != nil {
+		c += gradCells(*d)
+	}
+	if c > MaxCells {
+		return specErr("", "too large: %d tokens, d_model %d, %d heads of d_k %d, d_v %d need %d values, at most %d", d.n, d.dModel, d.h, d.dk, d.dv, c, MaxCells)
+	}
+	return nil
+}
 
-	// The matrices.
+// checkGradOutput checks that grad_output has the shape of the output,
+// n × d_out (n × heads·d_v without wo).
+func checkGradOutput(m [][]float64, d dims) error {
+	want := d.dOut
+	if want == 0 {
+		want = d.h * d.dv
+	}
+	r, c, err := checkMatrix("grad_output", m, MaxTokens, MaxHeads*MaxDModel)
+	if err != nil {
+		return err
+	}
+	if r != d.n || c != want {
+		return specErr("grad_output", "%d×%d, expected the output's shape n × d_out = %d×%d", r, c, d.n, want)
+	}
+	return nil
+}
+
+// build sets in's matrices: X (in xbuf in text mode, when not nil), the
+// given weights, generated ones for those absent, and GradOutput.
+func (s *Spec) build(in *Input, d dims, gen generator, xbuf *mat.Dense) {
 	if in.FromText {
 		if xbuf == nil {
 			xbuf = new(mat.Dense)
 		}
-		text.Embed(xbuf, in.Tokens, dModel, s.Seed)
+		text.Embed(xbuf, in.Tokens, d.dModel, s.Seed)
 		if s.Positional {
 			text.AddPositional(xbuf)
 		}
@@ -452,13 +533,15 @@ func (s *Spec) resolve(gen generator, xbuf *mat.Dense) (*Input, error) {
 		}
 		return gen(name, s.Seed, r, c)
 	}
-	in.Wq = weight("wq", s.Wq, dModel, h*dk)
-	in.Wk = weight("wk", s.Wk, dModel, h*dk)
-	in.Wv = weight("wv", s.Wv, dModel, h*dv)
+	in.Wq = weight("wq", s.Wq, d.dModel, d.h*d.dk)
+	in.Wk = weight("wk", s.Wk, d.dModel, d.h*d.dk)
+	in.Wv = weight("wv", s.Wv, d.dModel, d.h*d.dv)
 	if s.Wo != nil || in.FromText {
-		in.Wo = weight("wo", s.Wo, h*dv, dOut)
+		in.Wo = weight("wo", s.Wo, d.h*d.dv, d.dOut)
 	}
-	return in, nil
+	if s.GradOutput != nil {
+		in.GradOutput = dense(s.GradOutput)
+	}
 }
 
 // cells is the number of float64 values of a problem: its input matrices and
@@ -467,6 +550,16 @@ func cells(n, dModel, h, dk, dv, dOut int) int {
 	in := n*dModel + 2*dModel*h*dk + dModel*h*dv + h*dv*dOut
 	res := 3*n*h*dk + n*h*dv + 2*h*n*n + n*n + n*h*dv + n*dOut
 	return in + res
+}
+
+// gradCells is the number of float64 values Backward holds beyond cells:
+// grad_output, the gradients, and its buffers.
+func gradCells(d dims) int {
+	hk, hv := d.h*d.dk, d.h*d.dv
+	dOut := max(d.dOut, hv)
+	grads := 2*d.n*d.dModel + 2*d.dModel*(2*hk+hv) + 2*hv*dOut + d.n*dOut
+	buffers := d.n*hv + d.n*(2*hk+hv) + 3*d.n*d.n + 2*hv*d.n
+	return grads + buffers
 }
 
 // checkMatrix checks that m is a non-empty rectangular matrix of numbers of

@@ -13,24 +13,29 @@ import (
 // below break one way each.
 const base = `"tokens": ["a", "b"], "x": [[1, 2], [3, 4]]`
 
-// TestInvalidSpecs: every kind of invalid input gives an error (never a
-// panic) whose Field and message name the field at fault.
-func TestInvalidSpecs(t *testing.T) {
-	big := func(rows, cols int) string {
-		var b strings.Builder
-		b.WriteString("[")
-		for i := 0; i < rows; i++ {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			b.WriteString("[" + strings.Repeat("0,", cols-1) + "0]")
+// invalidSpec is a spec that is invalid in one way, and the field to blame.
+type invalidSpec struct {
+	name, spec, field string
+}
+
+// bigMatrix is the JSON of a rows×cols matrix of zeros.
+func bigMatrix(rows, cols int) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := 0; i < rows; i++ {
+		if i > 0 {
+			b.WriteString(",")
 		}
-		b.WriteString("]")
-		return b.String()
+		b.WriteString("[" + strings.Repeat("0,", cols-1) + "0]")
 	}
-	for _, c := range []struct {
-		name, spec, field string
-	}{
+	b.WriteString("]")
+	return b.String()
+}
+
+// invalidSpecs are the cases of TestInvalidSpecs.
+func invalidSpecs() []invalidSpec {
+	big := bigMatrix
+	return []invalidSpec{
 		// ParseSpec: JSON and types.
 		{"empty input", ``, ""},
 		{"not an object", `[1, 2]`, ""},
@@ -81,6 +86,16 @@ func TestInvalidSpecs(t *testing.T) {
 		{"wo rows", `{` + base + `, "wo": [[1, 2]]}`, "wo"},
 		{"wo rows vs wv", `{` + base + `, "wv": [[1], [2]], "wo": [[1, 2], [3, 4]]}`, "wo"},
 		{"wo too wide", `{` + base + `, "wo": [[` + strings.Repeat("0,", attention.MaxDModel) + `0], [0]]}`, "wo"},
+		// Resolve: grad_output.
+		{"grad_output wrong type", `{` + base + `, "grad_output": [["1"]]}`, "grad_output"},
+		{"grad_output empty", `{` + base + `, "grad_output": []}`, "grad_output"},
+		{"grad_output ragged", `{` + base + `, "grad_output": [[1, 2], [3]]}`, "grad_output"},
+		{"grad_output rows", `{` + base + `, "grad_output": [[1, 2]]}`, "grad_output"},
+		{"grad_output columns", `{` + base + `, "grad_output": [[1, 2, 3], [4, 5, 6]]}`, "grad_output"},
+		{"grad_output vs wo", `{` + base + `, "wo": [[1], [2]], "grad_output": [[1, 2], [3, 4]]}`, "grad_output"},
+		{"grad_output vs text", `{"text": "a b", "grad_output": [[1, 2], [3, 4]]}`, "grad_output"},
+		{"grad_output too large", `{` + base + `, "grad_output": [[1, 2], [1e31, 4]]}`, "grad_output"},
+		{"grad_output too many cells", `{"text": "` + strings.Repeat("w ", 100) + `", "d_model": 1024, "heads": 4, "d_k": 512, "grad_output": ` + big(100, 1024) + `}`, ""}, // TestSpecGradOutput: fits without grad_output
 		// Resolve: options and limits.
 		{"unknown mask", `{` + base + `, "mask": "Causal"}`, "mask"},
 		{"valid negative", `{` + base + `, "valid": -1}`, "valid"},
@@ -98,7 +113,13 @@ func TestInvalidSpecs(t *testing.T) {
 		{"d_k negative", `{"text": "a b", "d_k": -1}`, "d_k"},
 		{"d_k too large", `{"text": "a b", "d_k": 1025}`, "d_k"},
 		{"too many cells", `{"text": "` + strings.Repeat("w ", 100) + `", "d_model": 1024, "heads": 64, "d_k": 1024}`, ""},
-	} {
+	}
+}
+
+// TestInvalidSpecs: every kind of invalid input gives an error (never a
+// panic) whose Field and message name the field at fault.
+func TestInvalidSpecs(t *testing.T) {
+	for _, c := range invalidSpecs() {
 		t.Run(c.name, func(t *testing.T) {
 			spec, err := attention.ParseSpec([]byte(c.spec))
 			if err == nil {
@@ -139,6 +160,7 @@ func TestInvalidGoSpecs(t *testing.T) {
 		{"NaN temperature", attention.Spec{X: x, Temperature: &nan}, "temperature"},
 		{"Inf temperature", attention.Spec{X: x, Temperature: &inf}, "temperature"},
 		{"nil row", attention.Spec{X: [][]float64{nil}}, "x"},
+		{"NaN in grad_output", attention.Spec{X: x, GradOutput: [][]float64{{1, 2}, {nan, 4}}}, "grad_output"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := c.spec.Resolve()

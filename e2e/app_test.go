@@ -301,9 +301,9 @@ func TestMalformedLinks(t *testing.T) {
 			if e := eval[string](tb, `document.querySelector("#error")?.textContent ?? ""`); e != "" {
 				t.Errorf("#error shows %q on the default view", e)
 			}
-			// The page's inline scripts are app.LinkGuardScript and
-			// app.FirstPictureScript.
-			if n := eval[int](tb, `document.querySelectorAll("img[src=x], script:not([src]):not(#first-picture):not(#link-guard)").length`); n != 0 {
+			// The page's inline scripts are app.LinkGuardScript,
+			// app.FirstPictureScript and app.EngineGuardScript.
+			if n := eval[int](tb, `document.querySelectorAll("img[src=x], script:not([src]):not(#first-picture):not(#link-guard):not(#engine-guard)").length`); n != 0 {
 				t.Errorf("%d injected elements", n)
 			}
 			tb.checkClean("opening " + c.suffix[:min(len(c.suffix), 60)])

@@ -22,6 +22,7 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 		{Vocab: 5, MaxLen: 6, DModel: 8, Heads: 2, Layers: 2, Causal: true},
 		{Vocab: 4, MaxLen: 5, DModel: 6, Heads: 3, Layers: 1},
 		{Vocab: 6, MaxLen: 7, DModel: 4, Heads: 1, Layers: 2},
+		{Vocab: 5, MaxLen: 6, DModel: 6, Heads: 2, DV: 1, Layers: 2, Causal: true},
 	} {
 		t.Run(fmt.Sprintf("%+v", a), func(t *testing.T) {
 			m := New(a, 3)

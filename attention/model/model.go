@@ -10,17 +10,19 @@ import (
 
 // Arch is the shape of a model.
 type Arch struct {
-	Vocab  int  // tokens in the vocabulary
-	MaxLen int  // positions with an embedding: the longest sequence
-	DModel int  // width of the embeddings and of every layer's input and output
-	Heads  int  // heads per layer; DModel must be a multiple
+	Vocab  int // tokens in the vocabulary
+	MaxLen int // positions with an embedding: the longest sequence
+	DModel int // width of the embeddings and of every layer's input and output
+	Heads  int // heads per layer; DModel must be a multiple
+	// DV is each head's value width; 0 means DModel/Heads.
+	DV     int
 	Layers int  // attention layers, 1 or 2 for the tasks
 	Causal bool // every layer masks the keys after the query
 }
 
 // Layer holds one attention layer's weights, in attention.Input's shapes:
-// Wq, Wk, Wv are DModel × DModel (Heads blocks of DModel/Heads columns),
-// Wo is DModel × DModel.
+// Wq and Wk are DModel × DModel (Heads blocks of d_k = DModel/Heads
+// columns), Wv is DModel × Heads·d_v and Wo Heads·d_v × DModel.
 type Layer struct {
 	Wq, Wk, Wv, Wo *mat.Dense
 }
@@ -47,6 +49,14 @@ type Param struct {
 	M    *mat.Dense
 }
 
+// dv returns each head's value width.
+func (a Arch) dv() int {
+	if a.DV > 0 {
+		return a.DV
+	}
+	return a.DModel / a.Heads
+}
+
 // newZero returns a model of shape a with every parameter 0. It panics on an
 // Arch no task has (a programmer's mistake).
 func newZero(a Arch) *Model {
@@ -60,10 +70,10 @@ func newZero(a Arch) *Model {
 		Unemb: mat.NewDense(a.DModel, a.Vocab, nil),
 	}
 	for range a.Layers {
-		d := a.DModel
+		d, hv := a.DModel, a.Heads*a.dv()
 		m.Layers = append(m.Layers, Layer{
 			Wq: mat.NewDense(d, d, nil), Wk: mat.NewDense(d, d, nil),
-			Wv: mat.NewDense(d, d, nil), Wo: mat.NewDense(d, d, nil),
+			Wv: mat.NewDense(d, hv, nil), Wo: mat.NewDense(hv, d, nil),
 		})
 	}
 	return m

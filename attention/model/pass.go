@@ -24,7 +24,7 @@ type Pass struct {
 	Logits *mat.Dense
 
 	dLogits, dX *mat.Dense
-	layerGrad   gradients
+	layerGrad   attention.Gradients
 }
 
 // Forward runs m on tokens (ids below Vocab, at most MaxLen of them) into p.
@@ -127,7 +127,7 @@ func (m *Model) backprop(p *Pass, g *Model) {
 	mulABt(p.dX, p.dLogits, m.Unemb)
 	lg := &p.layerGrad
 	for l := a.Layers - 1; l >= 0; l-- {
-		backward(lg, &p.Res[l], &p.In[l], p.dX)
+		attention.Backward(lg, &p.Res[l], &p.In[l], p.dX)
 		addTo(g.Layers[l].Wq, lg.Wq)
 		addTo(g.Layers[l].Wk, lg.Wk)
 		addTo(g.Layers[l].Wv, lg.Wv)

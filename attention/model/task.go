@@ -16,6 +16,9 @@ type Example struct {
 	// weigh most there (see Task.Pattern), or -1; nil when the task checks
 	// its pattern otherwise.
 	Refs []int
+	// Alt lists per position a key that must weigh less than Refs there,
+	// or -1; nil when the task has none.
+	Alt []int
 }
 
 // Explanation is a text in the page's two languages.
@@ -54,13 +57,22 @@ type Task struct {
 }
 
 // heldOut reports whether a sequence belongs to the held-out set: one in
-// eight, by a hash of its ids, so training never sees one.
+// eight, by a hash of its ids, so training never sees one. (The low bits of
+// an FNV hash depend only on the low bits of the bytes, which would hold out
+// a biased set: the hash is mixed first.)
 func heldOut(tokens []int) bool {
-	h := fnv.New32a()
+	h := fnv.New64a()
 	for _, t := range tokens {
 		h.Write([]byte{byte(t), byte(t >> 8)})
 	}
-	return h.Sum32()%8 == 0
+	return mix64(h.Sum64())%8 == 0
+}
+
+// mix64 is SplitMix64's finaliser: every output bit depends on every input bit.
+func mix64(x uint64) uint64 {
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
 }
 
 // trainingExample draws examples from r until one is not held out.

@@ -6,7 +6,7 @@ import (
 )
 
 func init() {
-	for _, t := range []*Task{previousTask(), reverseTask()} {
+	for _, t := range []*Task{previousTask(), reverseTask(), sortTask(), inductionTask(), corefTask()} {
 		register(t)
 	}
 }
@@ -30,13 +30,14 @@ func randomTokens(r *rand.Rand, n, v int) []int {
 }
 
 // argmaxAt reports whether, in every row i with refs[i] ≥ 0, the largest
-// weight of w's row (n × n, row-major) is at column refs[i].
-func argmaxAt(w []float64, n int, refs []int) bool {
+// weight of w's row (n × n, row-major) among its first keys columns is at
+// column refs[i].
+func argmaxAt(w []float64, n, keys int, refs []int) bool {
 	for i, ref := range refs {
 		if ref < 0 {
 			continue
 		}
-		row := w[i*n : i*n+n]
+		row := w[i*n : i*n+keys]
 		for j, x := range row {
 			if j != ref && x >= row[ref] {
 				return false
@@ -47,11 +48,14 @@ func argmaxAt(w []float64, n int, refs []int) bool {
 }
 
 // meanShows reports whether the mean of the heads' weights of layer l
-// shows ex.Refs (argmaxAt).
-func meanShows(l int) func(ex *Example, p *Pass) bool {
+// shows ex.Refs (argmaxAt) among the first keys keys (0: all).
+func meanShows(l, keys int) func(ex *Example, p *Pass) bool {
 	return func(ex *Example, p *Pass) bool {
 		n := len(ex.Tokens)
-		return argmaxAt(p.Res[l].WeightsMean.RawMatrix().Data, n, ex.Refs)
+		if keys == 0 {
+			keys = n
+		}
+		return argmaxAt(p.Res[l].WeightsMean.RawMatrix().Data, n, keys, ex.Refs)
 	}
 }
 
@@ -66,7 +70,7 @@ func previousTask() *Task {
 		},
 		Vocab: letters(v),
 		Arch:  Arch{MaxLen: n, DModel: 16, Heads: 1, Layers: 1, Causal: true},
-		LR:    0.01, Clip: 1, Batch: 32, Steps: 400, Target: 0.99, PatternTarget: 0.99,
+		LR:    0.01, Clip: 1, Batch: 32, Steps: 150, Target: 0.99, PatternTarget: 0.99,
 		Sample: "c a f b e d a c h g",
 		generate: func(r *rand.Rand) Example {
 			toks := randomTokens(r, n, v)
@@ -79,7 +83,7 @@ func previousTask() *Task {
 			}
 			return ex
 		},
-		pattern: meanShows(0),
+		pattern: meanShows(0, 0),
 	}
 }
 
@@ -94,7 +98,7 @@ func reverseTask() *Task {
 		},
 		Vocab: letters(v),
 		Arch:  Arch{MaxLen: n, DModel: 16, Heads: 1, Layers: 1},
-		LR:    0.01, Clip: 1, Batch: 32, Steps: 400, Target: 0.99, PatternTarget: 0.99,
+		LR:    0.01, Clip: 1, Batch: 32, Steps: 150, Target: 0.99, PatternTarget: 0.99,
 		Sample: strings.Join(letters(n), " "),
 		generate: func(r *rand.Rand) Example {
 			toks := randomTokens(r, n, v)
@@ -104,6 +108,6 @@ func reverseTask() *Task {
 			}
 			return ex
 		},
-		pattern: meanShows(0),
+		pattern: meanShows(0, 0),
 	}
 }

@@ -1,7 +1,7 @@
 // Package forward holds the one multi-head attention forward that every
-// runtime of the benchmark times: native Go (go test -bench), Go compiled to
-// WebAssembly (Node and Chromium) and, by its shapes and options, the NumPy
-// script beside it (../forward_numpy.py).
+// runtime of the benchmark times: native Go and Go compiled to WebAssembly
+// (Node and Chromium), both through ../runforward, and, by its shapes and
+// options, NumPy and PyTorch in the script beside it (../forward_peers.py).
 //
 // The forward is the matrix mode of the reference contract: X (n × d_model),
 // Wq, Wk, Wv (d_model × d_model, split into Heads heads of d_model/Heads

@@ -2,7 +2,8 @@ package forward
 
 import "testing"
 
-// BenchmarkForward is what `go run ./cmd/bench` runs natively:
+// BenchmarkForward runs Bench at every size (`go run ./cmd/bench` runs the
+// same function through bench/runforward):
 //
 //	go test -run='^$' -bench=BenchmarkForward -benchmem ./bench/forward/
 func BenchmarkForward(b *testing.B) {

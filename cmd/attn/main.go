@@ -27,7 +27,16 @@
 //	-format f           json (default): the result in the contract format;
 //	                    text: per head and for the mean, a table of weights
 //	                    with an ASCII heatmap; csv: one row per head, query and
-//	                    key, with a header
+//	                    key, with a header; latex: a bmatrix of one matrix of
+//	                    weights; markdown: a table of it
+//	-head h             the matrix of latex and markdown: mean (default, the
+//	                    mean of the heads) or a head's index 0, 1, …
+//
+// A spec with grad_output (n × d_out, the output's shape) asks for the
+// gradients of L = Σ output ⊙ grad_output: the JSON result then has "grad"
+// ({"x", "wq", "wk", "wv", "wo"}, see testdata/reference/README.md), and the
+// text format a table of each after the weights. The CSV holds the weights
+// only; with grad_output, a note on stderr says so.
 //
 // A reference case file ({"name", "torch_checked", "spec", "expected"}, as in
 // testdata/reference) is read as its spec.
@@ -44,7 +53,10 @@
 //
 //	attn -text "The cat sat on the mat." -heads 2 -causal -format text
 //	attn testdata/reference/two-heads-causal.json -format csv > weights.csv
+//	attn testdata/reference/two-heads-causal.json -format latex -head 1
 //	echo '{"text": "注意力机制很重要", "heads": 2}' | attn -seed 7
+//
+// The formats are package export's, which the page uses too.
 //
 // The CSV writes tokens verbatim, quoted as RFC 4180 says; a spreadsheet may
 // read a token that starts with =, +, - or @ (common punctuation tokens) as a
@@ -52,9 +64,7 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -66,6 +76,7 @@ import (
 	"strings"
 
 	"github.com/attnviz/attnviz/attention"
+	"github.com/attnviz/attnviz/attention/export"
 )
 
 func main() {
@@ -91,7 +102,8 @@ func badInput(format string, args ...any) error {
 // options are the command line, parsed.
 type options struct {
 	file   string // "" when none; "-" is stdin
-	format string
+	format export.Format
+	head   export.Matrix   // the matrix of latex and markdown
 	set    map[string]bool // the flags given on the command line
 
 	text        string
@@ -109,7 +121,10 @@ type options struct {
 // run is the command: args without the program name. It returns the exit
 // status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out, err := compute(args, stdin)
+	if len(args) > 0 && args[0] == "train" {
+		return runTrain(args[1:], stdout, stderr)
+	}
+	out, note, err := compute(args, stdin)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -122,37 +137,39 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "attn: writing the output: "+oneLine(err.Error()))
 		return exitFailure
 	}
+	if note != "" {
+		fmt.Fprintln(stderr, "attn: note: "+note)
+	}
 	return exitOK
 }
 
+// csvGradNote is the note of a CSV of a spec with grad_output.
+const csvGradNote = "the CSV holds the weights only; -format json or text gives the gradients of grad_output"
+
 // compute parses args, reads and runs the spec and returns the whole output,
-// so that nothing is written when anything is wrong.
-func compute(args []string, stdin io.Reader) ([]byte, error) {
+// so that nothing is written when anything is wrong, and a note for stderr
+// ("" for none).
+func compute(args []string, stdin io.Reader) (out []byte, note string, err error) {
 	opt, err := parseFlags(args)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	spec, err := buildSpec(opt, stdin)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	res, err := attention.Run(spec)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	var buf bytes.Buffer
-	switch opt.format {
-	case "json":
-		err = writeJSON(&buf, res)
-	case "csv":
-		err = writeCSV(&buf, res)
-	case "text":
-		err = writeText(&buf, res, spec)
-	}
+	out, err = export.Bytes(opt.format, res, spec, opt.head)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return buf.Bytes(), nil
+	if opt.format == export.CSV && res.Grad != nil {
+		note = csvGradNote
+	}
+	return out, note, nil
 }
 
 const usage = `usage: attn [flags] [spec.json | -]
@@ -170,7 +187,11 @@ from the flags when -text is given); flags override a spec file's fields.
   -no-scale         do not divide the scores by √d_k
   -temperature t    divide the scores by t > 0 as well (default 1)
   -positional       add sinusoidal positional encoding (text mode)
-  -format f         json (default), text or csv
+  -format f         json (default), text, csv, latex or markdown
+  -head h           matrix of latex and markdown: mean (default) or 0, 1, …
+
+A spec with grad_output also gets the gradients of Σ output ⊙ grad_output
+(JSON "grad"; tables in the text format; the CSV holds the weights only).
 
 Bad input exits with status 2 and one line on stderr.
 `
@@ -192,7 +213,9 @@ func parseFlags(args []string) (*options, error) {
 	fs.BoolVar(&opt.noScale, "no-scale", false, "")
 	fs.Float64Var(&opt.temperature, "temperature", 0, "")
 	fs.BoolVar(&opt.positional, "positional", false, "")
-	fs.StringVar(&opt.format, "format", "json", "")
+	format, head := "json", "mean"
+	fs.StringVar(&format, "format", format, "")
+	fs.StringVar(&head, "head", head, "")
 
 	var files []string
 	for {
@@ -226,10 +249,15 @@ func parseFlags(args []string) (*options, error) {
 			return nil, badInput("empty file name")
 		}
 	}
-	switch opt.format {
-	case "json", "csv", "text":
-	default:
-		return nil, badInput("-format %q, expected json, text or csv", opt.format)
+	var err error
+	if opt.format, err = export.ParseFormat(format); err != nil {
+		return nil, badInput("-%v", err)
+	}
+	if opt.head, err = export.ParseMatrix(head); err != nil {
+		return nil, badInput("-%v", err)
+	}
+	if opt.set["head"] && opt.format != export.LaTeX && opt.format != export.Markdown {
+		return nil, badInput("-head chooses the matrix of -format latex or markdown; -format %s writes every head", opt.format)
 	}
 	// Resolve reads 0 as "the default"; on the command line 0 is a mistake.
 	for _, f := range []struct {
@@ -371,171 +399,4 @@ func isTerminal(r io.Reader) bool {
 // oneLine makes s fit on one line of stderr.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(printable(strings.ReplaceAll(s, "\n", " "))), " ")
-}
-
-func writeJSON(w io.Writer, res *attention.Result) error {
-	data, err := res.MarshalJSON()
-	if err != nil {
-		return badInput("the result cannot be written as JSON: %v", err)
-	}
-	_, err = w.Write(append(data, '\n'))
-	return err
-}
-
-// heatmaps are the weight matrices the text and CSV formats show: each head's,
-// then their mean when there is more than one head, with their names.
-func heatmaps(res *attention.Result) (names []string, weights [][][]float64, err error) {
-	add := func(name string, rows int, at func(i, j int) float64) error {
-		m := make([][]float64, rows)
-		for i := range m {
-			m[i] = make([]float64, rows)
-			for j := range m[i] {
-				v := at(i, j)
-				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return badInput("the weights of %s are not finite numbers: the input's values are too large", name)
-				}
-				m[i][j] = v
-			}
-		}
-		names, weights = append(names, name), append(weights, m)
-		return nil
-	}
-	n := len(res.Tokens)
-	for h, head := range res.Heads {
-		if err := add(strconv.Itoa(h), n, head.Weights.At); err != nil {
-			return nil, nil, err
-		}
-	}
-	if len(res.Heads) > 1 {
-		if err := add("mean", n, res.WeightsMean.At); err != nil {
-			return nil, nil, err
-		}
-	}
-	return names, weights, nil
-}
-
-// writeCSV writes head,query,query_token,key,key_token,weight rows: head is
-// the head's index or "mean", query and key are token indices, the weight is
-// written in the shortest form that reads back as the same float64.
-func writeCSV(w io.Writer, res *attention.Result) error {
-	names, weights, err := heatmaps(res)
-	if err != nil {
-		return err
-	}
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"head", "query", "query_token", "key", "key_token", "weight"})
-	for h, m := range weights {
-		for i, row := range m {
-			for j, v := range row {
-				cw.Write([]string{
-					names[h],
-					strconv.Itoa(i), res.Tokens[i],
-					strconv.Itoa(j), res.Tokens[j],
-					strconv.FormatFloat(v, 'g', -1, 64),
-				})
-			}
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// shades are the heatmap's characters, from weight 0 up.
-var shades = []string{" ", "░", "▒", "▓", "█"}
-
-// shade returns the heatmap character of weight v in [0, 1]: blank for 0
-// (masked), then one of ░ ▒ ▓ █ for each quarter of (0, 1].
-func shade(v float64) string {
-	if v <= 0 {
-		return shades[0]
-	}
-	return shades[min(4, max(1, int(math.Ceil(v*4))))]
-}
-
-// writeText writes, for each head and for the mean, a table of the weights
-// (queries down, keys across, token labels on both axes) followed by each
-// row's heatmap, two characters per key.
-func writeText(w io.Writer, res *attention.Result, spec *attention.Spec) error {
-	names, weights, err := heatmaps(res)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(w)
-	n := len(res.Tokens)
-	labels := make([]string, n)
-	rowWidth, colWidth := len("query \\ key"), 5 // "0.000"
-	for i, tok := range res.Tokens {
-		labels[i] = printable(tok)
-		rowWidth = max(rowWidth, min(maxRowName, width(labels[i])))
-		colWidth = max(colWidth, min(maxColName, width(labels[i])))
-	}
-	fmt.Fprintln(bw, describe(res, spec))
-	fmt.Fprintln(bw, "rows: queries; columns: keys; each row sums to 1 over the keys it may attend to")
-	fmt.Fprintln(bw, "heatmap: blank = 0 (masked), ░ ≤ 0.25 < ▒ ≤ 0.5 < ▓ ≤ 0.75 < █ ≤ 1")
-	for h, m := range weights {
-		fmt.Fprintln(bw)
-		if names[h] == "mean" {
-			fmt.Fprintf(bw, "mean of the %d heads\n", len(res.Heads))
-		} else {
-			fmt.Fprintf(bw, "head %s\n", names[h])
-		}
-		fmt.Fprint(bw, fit("query \\ key", rowWidth, false))
-		for j := range n {
-			fmt.Fprint(bw, " ", fit(labels[j], colWidth, true))
-		}
-		fmt.Fprintln(bw)
-		for i, row := range m {
-			fmt.Fprint(bw, fit(labels[i], rowWidth, false))
-			for _, v := range row {
-				fmt.Fprint(bw, " ", fit(strconv.FormatFloat(v, 'f', 3, 64), colWidth, true))
-			}
-			fmt.Fprint(bw, "  │")
-			for _, v := range row {
-				s := shade(v)
-				fmt.Fprint(bw, s, s)
-			}
-			fmt.Fprintln(bw, "│")
-		}
-	}
-	return bw.Flush()
-}
-
-// describe is the first line of the text format: the problem in words.
-func describe(res *attention.Result, spec *attention.Spec) string {
-	n, h := len(res.Tokens), len(res.Heads)
-	_, dModel := res.X.Dims()
-	_, dk := res.Heads[0].Q.Dims()
-	parts := []string{
-		plural(n, "token"),
-		plural(h, "head"),
-		fmt.Sprintf("d_model %d, d_k %d", dModel, dk),
-	}
-	if spec.Mask == "causal" {
-		parts = append(parts, "causal mask")
-	}
-	if spec.Valid != nil && *spec.Valid < n {
-		parts = append(parts, fmt.Sprintf("keys from %d on are padding", *spec.Valid))
-	}
-	if spec.Scale != nil && !*spec.Scale {
-		parts = append(parts, "scores not scaled")
-	} else {
-		parts = append(parts, "scores ÷ √d_k")
-	}
-	if t := spec.Temperature; t != nil && *t != 1 {
-		parts = append(parts, "÷ temperature "+strconv.FormatFloat(*t, 'g', -1, 64))
-	}
-	if res.FromText {
-		parts = append(parts, fmt.Sprintf("seed %d", spec.Seed))
-		if spec.Positional {
-			parts = append(parts, "positional encoding")
-		}
-	}
-	return strings.Join(parts, " · ")
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -439,3 +439,85 @@ func TestBinary(t *testing.T) {
 		t.Errorf("bad flag: %v, stdout %q, stderr %q; want exit status 2, one line on stderr", err, stdout.String(), stderr.String())
 	}
 }
+
+const gradPath = "../../testdata/reference/gradients/grad-no-wo-dk3.json"
+
+// gradCase reads the gradient reference case: its expected gradients.
+func gradCase(t *testing.T) map[string][][]float64 {
+	t.Helper()
+	var c struct {
+		Expected struct {
+			Grad map[string][][]float64 `json:"grad"`
+		} `json:"expected"`
+	}
+	if err := json.Unmarshal(must(os.ReadFile(gradPath)), &c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Expected.Grad) != 4 {
+		t.Fatalf("case expects %d gradients, want x, wq, wk, wv", len(c.Expected.Grad))
+	}
+	return c.Expected.Grad
+}
+
+// TestGradients: a spec with grad_output gives "grad" in the JSON (the
+// reference's to 1e-9), a table per gradient in the text format, and in CSV
+// the weights alone with a note on stderr.
+func TestGradients(t *testing.T) {
+	want := gradCase(t)
+	var got struct {
+		Grad map[string][][]float64 `json:"grad"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "", gradPath)), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Grad) != len(want) {
+		t.Fatalf("grad has %d matrices, want %d", len(got.Grad), len(want))
+	}
+	for name, w := range want {
+		g := got.Grad[name]
+		for i := range w {
+			for j := range w[i] {
+				if len(g) != len(w) || len(g[i]) != len(w[i]) || !near(g[i][j], w[i][j]) {
+					t.Fatalf("grad.%s differs from the reference at [%d][%d]", name, i, j)
+				}
+			}
+		}
+	}
+
+	text := mustRun(t, "", "-format", "text", gradPath)
+	for _, s := range []string{
+		"\ngradients of L = Σ output ⊙ grad_output\n", "\n∂L/∂x (5 × 6)\n", "\n∂L/∂wq (6 × 6)\n",
+		"\nt4  ", " " + strconv.FormatFloat(want["wv"][5][5], 'e', 3, 64) + "\n",
+	} {
+		if !strings.Contains(text, s) {
+			t.Errorf("text output lacks %q:\n%s", s, text)
+		}
+	}
+	if strings.Contains(text, "∂L/∂wo") {
+		t.Error("a wo gradient without wo")
+	}
+
+	code, csvOut, errOut := runCmd(t, "", "-format", "csv", gradPath)
+	if code != 0 || !strings.Contains(errOut, "note: the CSV holds the weights only") {
+		t.Fatalf("csv: exit %d, stderr %q", code, errOut)
+	}
+	raw := must(os.ReadFile(gradPath))
+	var c struct {
+		Spec map[string]json.RawMessage `json:"spec"`
+	}
+	if err := json.Unmarshal(raw, &c); err != nil {
+		t.Fatal(err)
+	}
+	delete(c.Spec, "grad_output")
+	if plain := mustRun(t, string(must(json.Marshal(c.Spec))), "-format", "csv"); plain != csvOut {
+		t.Error("the CSV with grad_output differs from the one without")
+	}
+}
+
+// TestGradOutputInvalid: a grad_output of the wrong shape is bad input.
+func TestGradOutputInvalid(t *testing.T) {
+	code, out, errOut := runCmd(t, `{"x": [[1, 2], [3, 4]], "grad_output": [[1, 2]]}`)
+	if code != exitBadInput || out != "" || !strings.Contains(errOut, "grad_output: 1×2, expected") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 )
 
@@ -80,25 +80,7 @@ func (c *chromium) Close() {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-}
-
-// Version returns the browser's product string, such as "Chrome/156.0.…".
-func (c *chromium) Version() (string, error) {
-	v, err := chromedp.CallBrowser(c.ctx, browser.GetVersion, cdp.Empty{})
-	if err != nil {
-		return "", err
-	}
-	return v.Product, nil
-}
-
-// chromiumVersionFromCLI runs `execPath --version`, for when no browser could
-// be started.
-func chromiumVersionFromCLI(execPath string) string {
-	out, err := exec.Command(execPath, "--version").Output() // stdout only: Debian's wrapper warns on stderr
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
+	log.Printf("could not remove Chromium's profile %s", c.dataDir)
 }
 
 // evalAwait evaluates a JavaScript expression that may give a promise, waits
@@ -107,4 +89,90 @@ func evalAwait[T any](ctx context.Context, timeout time.Duration, expr string) (
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	return chromedp.Run(tctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+}
+
+// navigate opens u in c, as a new document, and returns the startTime of the page's
+// first-render mark, from navigation start.
+func navigate(c *chromium, u string) (float64, error) {
+	const timeout = 90 * time.Second
+	nctx, cancel := context.WithTimeout(c.ctx, timeout)
+	defer cancel()
+	// From about:blank: a link that differs from the page's only in its
+	// fragment would not load a new document.
+	if err := chromedp.Do(nctx, chromedp.Navigate("about:blank"), chromedp.Navigate(u)); err != nil {
+		return 0, fmt.Errorf("loading %s: %w", u, err)
+	}
+	js := fmt.Sprintf(`new Promise((resolve) => {
+  const end = performance.now() + %d;
+  const check = () => {
+    const e = performance.getEntriesByName("attnviz:first-render", "mark")[0];
+    if (e) resolve(e.startTime);
+    else if (performance.now() > end) resolve(-1);
+    else setTimeout(check, 20);
+  };
+  check();
+})`, timeout.Milliseconds())
+	ms, err := evalAwait[float64](c.ctx, timeout+5*time.Second, js)
+	if err == nil && ms < 0 {
+		err = fmt.Errorf("no performance mark attnviz:first-render within %v", timeout)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", u, err)
+	}
+	return ms, nil
+}
+
+// wasmPage runs wasmforward.wasm with the arguments of its query (?arg=…),
+// collects what it prints in window.benchLines and sets window.benchDone
+// when it exits.
+const wasmPage = `<!doctype html>
+<meta charset="utf-8">
+<title>wasmforward</title>
+<script src="wasm_exec.js"></script>
+<script>
+window.benchLines = [];
+window.benchDone = false;
+const consoleLog = console.log.bind(console);
+console.log = (...args) => { window.benchLines.push(args.join(" ")); consoleLog(...args); };
+(async () => {
+  const go = new Go();
+  go.argv = ["wasmforward", ...new URLSearchParams(location.search).getAll("arg")];
+  const { instance } = await WebAssembly.instantiateStreaming(fetch("wasmforward.wasm"), go.importObject);
+  await go.run(instance);
+})().catch((err) => { window.benchLines.push("error: " + err); })
+  .finally(() => { window.benchDone = true; });
+</script>
+`
+
+// runWasmChromium serves dir (buildWasmForward's) on loopback and runs its
+// page in a fresh headless Chromium.
+func runWasmChromium(ctx context.Context, execPath, dir string, args []string) (timings, error) {
+	srv, err := serveSite(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer srv.Close()
+	c, err := startChromium(ctx, execPath)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	const timeout = 10 * time.Minute
+	if err := chromedp.Do(c.ctx, chromedp.Navigate(srv.URL+"/?"+url.Values{"arg": args}.Encode())); err != nil {
+		return nil, err
+	}
+	// The wasm holds the page's only thread while it runs: poll gently.
+	const wait = `new Promise((resolve) => {
+  const check = () => (window.benchDone ? resolve(window.benchLines) : setTimeout(check, 200));
+  check();
+})`
+	lines, err := evalAwait[[]string](c.ctx, timeout, wait)
+	if err != nil {
+		return nil, err
+	}
+	t, done := parseRunLines(lines)
+	if !done {
+		return t, fmt.Errorf("the wasm did not finish: %s", lastLine(strings.Join(lines, "\n")))
+	}
+	return t, nil
 }

@@ -6,25 +6,46 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
+	"sync"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
-// profileTyping records a CPU profile of Chromium's main thread while
-// keystrokes are typed into the page c shows (as measureTyping left it),
-// writes it to dir as <name>.cpuprofile (open it in Chromium's DevTools,
-// Performance panel, or in speedscope) and returns a summary: the share of
-// the time in each script, and the functions that take most of it. The pass
-// is separate from the measured one: the profiler slows the page down.
-func profileTyping(ctx context.Context, c *chromium, dir, name string, keystrokes int) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// traceCategories are those of DevTools' Performance panel (tasks, script,
+// style, layout, paint, GC, user timing) and V8's WebAssembly compilation.
+var traceCategories = []string{
+	"devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
+	"toplevel", "v8.execute", "v8", "v8.wasm", "__metadata",
+}
+
+// profileKeystrokes is how many keystrokes -profile records, each way.
+const profileKeystrokes = 60
+
+// traceFirstLoad writes to dir/<name>.trace.json a Chromium trace of one
+// first load of pageURL, as measureFirstLoad loads it, up to the
+// first-render mark; open it in DevTools' Performance panel.
+func traceFirstLoad(ctx context.Context, execPath, pageURL, dir, name string) (string, error) {
+	c, err := startFresh(ctx, execPath, nil)
+	if err != nil {
 		return "", err
 	}
+	defer c.Close()
+	return recordTrace(ctx, c, filepath.Join(dir, name+".trace.json"), func() error {
+		_, err := navigate(c, pageURL)
+		return err
+	})
+}
+
+// profileTyping types into the page c shows (as measureTyping left it),
+// first under the CPU profiler, then under tracing, and writes
+// dir/<name>.cpuprofile and dir/<name>.trace.json. The figures are not
+// taken from these keystrokes: the profiler slows the page down.
+func profileTyping(c *chromium, dir, name string) (string, error) {
+	cpu := filepath.Join(dir, name+".cpuprofile")
 	if _, err := chromedp.Call(c.ctx, profiler.Enable, cdp.Empty{}); err != nil {
 		return "", err
 	}
@@ -34,100 +55,83 @@ func profileTyping(ctx context.Context, c *chromium, dir, name string, keystroke
 	if _, err := chromedp.Call(c.ctx, profiler.Start, cdp.Empty{}); err != nil {
 		return "", err
 	}
-	if err := typeKeys(c, keystrokes); err != nil {
+	if err := typeKeys(c, profileKeystrokes); err != nil {
 		return "", err
 	}
 	res, err := chromedp.Call(c.ctx, profiler.Stop, cdp.Empty{})
+	if err == nil {
+		err = writeJSON(cpu, res.Profile)
+	}
 	if err != nil {
 		return "", err
 	}
-	b, err := json.Marshal(res.Profile)
-	if err != nil {
-		return "", err
-	}
-	path := filepath.Join(dir, name+".cpuprofile")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		return "", err
-	}
-	return path + "\n" + summarizeProfile(res.Profile, 15), nil
+	trace, err := recordTrace(c.ctx, c, filepath.Join(dir, name+".trace.json"), func() error { return typeKeys(c, profileKeystrokes) })
+	return cpu + " and " + trace, err
 }
 
-// typeKeys types keystrokes more keystrokes into the page c shows, as
-// typeKey does, each waiting for its update.
-func typeKeys(c *chromium, keystrokes int) error {
+// typeKeys types n more keystrokes into the page c shows, as typeKey does.
+func typeKeys(c *chromium, n int) error {
 	count, err := evalAwait[int](c.ctx, 5*time.Second, "window.__bench.updates()")
+	for i := 0; err == nil && i < n; i++ {
+		count, err = typeKey(c, i, count)
+	}
+	return err
+}
+
+// recordTrace records a Chromium trace of the page c shows while during
+// runs, and writes it to path.
+func recordTrace(ctx context.Context, c *chromium, path string, during func() error) (string, error) {
+	var (
+		mu     sync.Mutex
+		events []json.RawMessage
+		done   = make(chan struct{})
+	)
+	lctx, stop := context.WithCancel(c.ctx)
+	defer stop()
+	err := chromedp.Listen(lctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *tracing.EventDataCollected:
+			mu.Lock()
+			for _, v := range ev.Value {
+				events = append(events, json.RawMessage(v))
+			}
+			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			close(done)
+		}
+	})
+	if err == nil {
+		_, err = chromedp.Call(c.ctx, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{IncludedCategories: traceCategories}})
+	}
+	if err == nil {
+		err = during()
+	}
+	if err == nil {
+		_, err = chromedp.Call(c.ctx, tracing.End, cdp.Empty{})
+	}
 	if err != nil {
-		return err
+		return "", err
 	}
-	for i := range keystrokes {
-		if count, err = typeKey(c, i, count); err != nil {
-			return err
-		}
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		return "", fmt.Errorf("the trace did not complete within 30 s")
+	case <-ctx.Done():
+		return "", ctx.Err()
 	}
-	return nil
+	mu.Lock()
+	defer mu.Unlock()
+	return path, writeJSON(path, map[string]any{"traceEvents": events})
 }
 
-// summarizeProfile returns the share of a profile's time by script and its
-// top functions by self time.
-func summarizeProfile(p *profiler.Profile, top int) string {
-	nodes := map[int64]*profiler.ProfileNode{}
-	for _, n := range p.Nodes {
-		nodes[n.ID] = n
+// writeJSON writes v to path as JSON, making its directory.
+func writeJSON(path string, v any) error {
+	b, err := json.Marshal(v)
+	if err == nil {
+		err = os.MkdirAll(filepath.Dir(path), 0o755)
 	}
-	self, byScript := map[string]float64{}, map[string]float64{}
-	total := 0.0
-	for i, id := range p.Samples {
-		if i >= len(p.TimeDeltas) {
-			break
-		}
-		n := nodes[id]
-		if n == nil {
-			continue
-		}
-		dt := float64(p.TimeDeltas[i])
-		script := n.CallFrame.URL
-		if k := strings.LastIndex(script, "/"); k >= 0 {
-			script = script[k+1:]
-		}
-		if script == "" {
-			script = "(browser)"
-		}
-		name := n.CallFrame.FunctionName
-		if name == "" {
-			name = "(anonymous)"
-		}
-		self[name+"  "+script] += dt
-		byScript[script] += dt
-		total += dt
+	if err == nil {
+		err = os.WriteFile(path, b, 0o644)
 	}
-	if total == 0 {
-		return "no samples"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%.0f ms sampled\n", total/1000)
-	for _, kv := range sortedShares(byScript) {
-		fmt.Fprintf(&b, "  %5.1f %%  %s\n", 100*kv.v/total, kv.k)
-	}
-	fmt.Fprintf(&b, "top functions by self time:\n")
-	for i, kv := range sortedShares(self) {
-		if i == top {
-			break
-		}
-		fmt.Fprintf(&b, "  %5.1f %%  %s\n", 100*kv.v/total, kv.k)
-	}
-	return b.String()
-}
-
-type share struct {
-	k string
-	v float64
-}
-
-func sortedShares(m map[string]float64) []share {
-	s := make([]share, 0, len(m))
-	for k, v := range m {
-		s = append(s, share{k, v})
-	}
-	sort.Slice(s, func(i, j int) bool { return s[i].v > s[j].v || s[i].v == s[j].v && s[i].k < s[j].k })
-	return s
+	return err
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -21,58 +22,75 @@ func find(t *testing.T, rows []Row, prefix string) Row {
 	return Row{}
 }
 
-func TestRowsVerdicts(t *testing.T) {
-	small, large := forward.Sizes[0], forward.Sizes[3]
-	r := &results{
-		sizes:   []forward.Size{small, large},
-		skipped: map[string]bool{},
-		native: map[string]BenchSummary{
-			"BenchmarkForward/" + small.Name(): {MedianNs: 10_000, HasMem: true},
-			"BenchmarkForward/" + large.Name(): {MedianNs: 900e6, HasMem: true, AllocsPerOp: 3, BytesPerOp: 300},
-		},
-		nativeErr: map[string]string{},
-		pure: map[string]BenchSummary{
-			"BenchmarkForward/" + small.Name(): {MedianNs: 12_500, HasMem: true},
-		},
-		pureErr: map[string]string{large.Name(): "forward.go:101: attention.Forward panicked: todo"},
-		numpy:   map[string]float64{small.Name(): 20_000, large.Name(): 1e9},
-		wasm: [2]map[string]wasmLine{
-			{small.Name(): {NsPerOp: []float64{50_000}}},
-			{small.Name(): {NsPerOp: []float64{25_000, 30_000, 35_000}}, large.Name(): {Error: "attention.Forward panicked: todo"}},
-		},
-		appLoads: []firstLoad{{
-			Files: []fileLoad{{Path: "/web/app.wasm", Bytes: 2_400_000, Encoding: "gzip"}, {Path: "/", Bytes: 2000, Encoding: "gzip"}},
-			Total: 2_402_000, ServerTotal: 4_800_000, FirstRenderMs: 1400, PictureMs: 500,
-		}},
-		bareLoads: []firstLoad{{
-			Files: []fileLoad{{Path: "/web/app.wasm", Bytes: 1_200_000, Encoding: "gzip"}, {Path: "/", Bytes: 1000, Encoding: "gzip"}},
-			Total: 1_201_000, ServerTotal: 2_400_000, FirstRenderMs: 1000,
-		}},
-		appSchoolLoads:  []firstLoad{{FirstRenderMs: 9000, PictureMs: 900}},
-		bareSchoolLoads: []firstLoad{{FirstRenderMs: 6000}},
-		typing: []typingResult{
-			{Config: typingConfig{16, 4}, Tokens: 16, Heads: 4, DModel: 16, UpdatesMs: []float64{5, 6, 7, 30}, LongTaskAPI: true},
-			{Config: typingConfig{128, 8}, Err: errors.New("could not set 8 heads")},
-		},
-		bareTyping: typingResult{UpdatesMs: []float64{4, 5, 6, 10}, LongTaskAPI: true, Stopped: true},
+// sample is a run with figures at the smallest and the largest size, and
+// reasons for the others.
+func sample() *results {
+	small, large := forward.Sizes[0].Name(), forward.Sizes[3].Name()
+	r := &results{only: sections, native: timings{}, pure: timings{}, wasm: [2]timings{{}, {}}}
+	r.record(r.native, timings{small: {ns: 10_000}, large: {ns: 900e6, allocs: 3, bytes: 300}}, nil, "native", sizeNames()...)
+	r.record(r.pure, timings{small: {ns: 12_500}, large: {err: "attention.Forward panicked: todo"}}, nil, "native pure Go", sizeNames()...)
+	numpy := &peer{name: "NumPy", times: timings{}}
+	torch := &peer{name: "PyTorch", times: timings{}}
+	r.record(numpy.times, timings{small: {ns: 20_000}, large: {ns: 1e9}}, nil, "NumPy", sizeNames()...)
+	r.record(torch.times, timings{large: {ns: 800e6}}, errors.New("torch crashed"), "PyTorch", sizeNames()...)
+	r.peers = []*peer{numpy, torch}
+	r.record(r.wasm[0], timings{small: {ns: 50_000}}, errors.New("node is not installed"), "wasm in Node", sizeNames()...)
+	r.record(r.wasm[1], timings{small: {ns: 30_000}, large: {err: "attention.Forward panicked: todo"}}, nil, "wasm in Chromium", sizeNames()...)
+	r.app = pageLoads{loads: []firstLoad{{
+		Files: []fileLoad{{Path: "/web/app.wasm", Bytes: 2_400_000, Encoding: "gzip"}, {Path: "/", Bytes: 2000, Encoding: "gzip"}, {Path: "/icon.png", Bytes: 3000}},
+		Total: 2_405_000, ServerTotal: 4_800_000, FirstRenderMs: 1400, PictureMs: 500,
+	}}, school: []firstLoad{{FirstRenderMs: 9000, PictureMs: 900}}}
+	r.bare = pageLoads{label: "bare", loads: []firstLoad{{
+		Files: []fileLoad{{Path: "/web/app.wasm", Bytes: 1_200_000, Encoding: "gzip"}, {Path: "/", Bytes: 1000, Encoding: "gzip"}},
+		Total: 1_201_000, ServerTotal: 2_400_000, FirstRenderMs: 1000,
+	}}, school: []firstLoad{{FirstRenderMs: 6000}}}
+	r.typing = []typingResult{
+		{Config: typingConfigs[0], DModel: 16, UpdatesMs: []float64{5, 6, 7, 30}, LongTaskAPI: true},
+		{Config: typingConfigs[1], Err: errors.New("the link gave 3 heads")},
 	}
-	rows := r.Rows()
+	r.bareTyping = typingResult{UpdatesMs: []float64{4, 5, 6, 10}, LongTaskAPI: true, Stopped: true}
+	return r
+}
 
-	// n ≤ 32: 0.5× misses 1/3; n = 512: 0.9× passes 1.0.
-	if row := find(t, rows, "forward n=8 "); row.Ratio != "0.50×" || row.Result != Miss || row.Target != "≤ 0.33×" {
+func TestEngineRows(t *testing.T) {
+	r := sample()
+	rows := r.Rows()
+	// n ≤ 32: 10 µs against NumPy's 20 µs (PyTorch failed): 0.5× misses 1/3.
+	if row := find(t, rows, "forward n=8 "); row.Ratio != "0.50×" || row.Result != Miss || row.Target != "≤ 0.33×" ||
+		row.Compared != "NumPy 20.0 µs; PyTorch: torch crashed" {
 		t.Errorf("small forward: %+v", row)
 	}
-	if row := find(t, rows, "forward n=512"); row.Ratio != "0.90×" || row.Result != Pass || row.Target != "≤ 1.0×" {
+	// n = 512: PyTorch is the faster peer; 900 / 800 ms misses 1.0.
+	if row := find(t, rows, "forward n=512 d=512 h=8"); row.Ratio != "1.12×" || row.Result != Miss || row.Compared != "PyTorch 800 ms; NumPy 1.00 s" {
 		t.Errorf("large forward: %+v", row)
 	}
-	if row := find(t, rows, "allocs/op, repeated forward n=8 "); row.Result != Pass {
-		t.Errorf("small allocs: %+v", row)
+	if row := find(t, rows, "forward n=32 d=64 h=4"); row.Result != NA || row.Measured != "Go: no result" {
+		t.Errorf("forward without figures: %+v", row)
 	}
-	if row := find(t, rows, "allocs/op, repeated forward n=512"); row.Result != Miss || row.Measured != "3 (300 B/op)" {
-		t.Errorf("large allocs: %+v", row)
+	if row := find(t, rows, "forward n=8 d=16 h=2, native pure Go"); row.Ratio != "0.62×" || row.Target != "" || row.Result != "" {
+		t.Errorf("pure Go small: %+v", row)
 	}
-	// Chromium: median 30 µs / 10 µs = 3× passes; Node has no target.
-	if row := find(t, rows, "wasm in Chromium, n=8 "); row.Ratio != "3.00×" || row.Result != Pass {
+	if row := find(t, rows, "forward n=512 d=512 h=8, native pure Go"); row.Ratio != "" || !strings.Contains(row.Measured, "panicked") {
+		t.Errorf("pure Go large: %+v", row)
+	}
+	if row := find(t, rows, "allocs/op"); row.Result != Miss || row.Measured != "3 (300 B/op) at n=512 d=512 h=8" {
+		t.Errorf("allocs: %+v", row)
+	}
+	r.native = timings{forward.Sizes[0].Name(): {}, forward.Sizes[1].Name(): {}}
+	if row := r.allocsRow("s"); row.Result != Pass || row.Measured != "0 (0 B/op) at every size measured" {
+		t.Errorf("allocs without any: %+v", row)
+	}
+	for _, want := range []string{"PyTorch: torch crashed", "native pure Go n512_d512_h8: attention.Forward panicked: todo", "native: no result"} {
+		if !slices.Contains(r.problems, want) {
+			t.Errorf("problems %q lack %q", r.problems, want)
+		}
+	}
+}
+
+func TestWasmRows(t *testing.T) {
+	rows := sample().Rows()
+	// Chromium: 30 µs / 10 µs = 3× passes; Node has no target.
+	if row := find(t, rows, "wasm in Chromium, n=8 "); row.Ratio != "3.00×" || row.Result != Pass || row.Measured != "30.0 µs" {
 		t.Errorf("chromium small: %+v", row)
 	}
 	if row := find(t, rows, "wasm in Node, n=8 "); row.Result != "" || row.Ratio != "5.00×" {
@@ -81,27 +99,22 @@ func TestRowsVerdicts(t *testing.T) {
 	if row := find(t, rows, "wasm in Chromium, n=512"); row.Result != NA || !strings.Contains(row.Measured, "panicked") {
 		t.Errorf("chromium large: %+v", row)
 	}
-	if row := find(t, rows, "wasm in Node, n=512"); row.Measured != "no result" {
+	if row := find(t, rows, "wasm in Node, n=512"); row.Measured != "node is not installed" {
 		t.Errorf("node large: %+v", row)
 	}
-	// The pure-Go build: informative rows, no target. 30 µs / 12.5 µs = 2.4×.
-	if row := find(t, rows, "wasm in Chromium vs native pure Go (-tags purego), n=8 "); row.Ratio != "2.40×" || row.Target != "" || row.Result != "" ||
-		row.Measured != "30.0 µs" || row.Compared != "native pure Go 12.5 µs" {
+	if row := find(t, rows, "wasm in Chromium vs native pure Go (-tags purego), n=8 "); row.Ratio != "2.40×" || row.Target != "" ||
+		row.Compared != "native pure Go 12.5 µs" {
 		t.Errorf("chromium vs pure Go small: %+v", row)
 	}
-	if row := find(t, rows, "wasm in Chromium vs native pure Go (-tags purego), n=512"); row.Ratio != "" || !strings.Contains(row.Measured, "panicked") ||
-		!strings.Contains(row.Compared, "panicked") {
-		t.Errorf("chromium vs pure Go large: %+v", row)
-	}
-	if row := find(t, rows, "forward n=8 d=16 h=2, native pure Go"); row.Ratio != "0.62×" || row.Target != "" || row.Result != "" ||
-		row.Measured != "pure Go 12.5 µs" || row.Compared != "NumPy 20.0 µs" {
-		t.Errorf("pure Go vs NumPy small: %+v", row)
-	}
-	if row := find(t, rows, "forward n=512 d=512 h=8, native pure Go"); row.Ratio != "" || !strings.Contains(row.Measured, "panicked") {
-		t.Errorf("pure Go vs NumPy large: %+v", row)
-	}
-	if row := find(t, rows, "file /web/app.wasm"); row.Result != Pass || row.Ratio != "2.00×" {
+}
+
+func TestPageRows(t *testing.T) {
+	rows := sample().Rows()
+	if row := find(t, rows, "file /web/app.wasm"); row.Result != Pass || row.Ratio != "2.00×" || row.Figure != "file /web/app.wasm (app.wasm)" {
 		t.Errorf("app.wasm: %+v", row)
+	}
+	if row := find(t, rows, "file /icon.png"); row.Measured != "3.00 kB (not compressed)" || row.Compared != "bare —" || row.Ratio != "" {
+		t.Errorf("a file of the app only: %+v", row)
 	}
 	if row := find(t, rows, "total, the page's requests"); row.Result != Pass || row.Measured != "2.40 MB" {
 		t.Errorf("total: %+v", row)
@@ -109,143 +122,106 @@ func TestRowsVerdicts(t *testing.T) {
 	if row := find(t, rows, "first render"); row.Ratio != "1.40×" || row.Result != Miss {
 		t.Errorf("first render: %+v", row)
 	}
-	if row := find(t, rows, "first heatmap on screen"); row.Ratio != "0.50×" || row.Result != Pass || row.Compared != "bare 1.00 s" || !strings.HasSuffix(row.Measured, "the picture in 1") {
+	if row := find(t, rows, "first heatmap on screen"); row.Ratio != "0.50×" || row.Result != Pass || row.Compared != "bare 1.00 s" ||
+		!strings.HasSuffix(row.Measured, "the picture in 1") {
 		t.Errorf("first heatmap's picture: %+v", row)
 	}
 	// On the school link: no target; 0.9 s / 6 s and 9 s / 6 s.
-	if row := find(t, rows, "first heatmap on screen, 3 Mbit/s"); row.Ratio != "0.15×" || row.Target != "" || row.Result != "" ||
-		row.Measured != "900 ms, the picture in 1" || row.Compared != "bare 6.00 s" || row.Section != "page: first load on a school link (emulated)" {
+	if row := find(t, rows, "first heatmap on screen, 3 Mbit/s"); row.Ratio != "0.15×" || row.Target != "" ||
+		row.Measured != "900 ms, the picture in 1" || row.Compared != "bare 6.00 s" {
 		t.Errorf("school link, first heatmap: %+v", row)
 	}
-	if row := find(t, rows, "first render: the live heatmap, 3 Mbit/s"); row.Ratio != "1.50×" || row.Target != "" || row.Measured != "9.00 s" {
+	if row := find(t, rows, "first render: the live heatmap, 3 Mbit/s"); row.Ratio != "1.50×" || row.Measured != "9.00 s" {
 		t.Errorf("school link, first render: %+v", row)
-	}
-	if row := find(t, rows, "update p95, 16 tokens"); row.Result != Miss || !strings.HasPrefix(row.Measured, "30.0 ms") {
-		t.Errorf("p95 16: %+v", row)
-	}
-	// Beside the bare page: median 6.5 / 5.5 ms, p95 30 / 10 ms.
-	if row := find(t, rows, "update median, 16 tokens / 4 heads"); row.Figure != "update median, 16 tokens / 4 heads, d_model 16" ||
-		row.Measured != "6.50 ms (4 keystrokes)" || row.Compared != "bare 5.50 ms" || row.Ratio != "1.18×" || row.Target != "" {
-		t.Errorf("median 16: %+v", row)
-	}
-	if row := find(t, rows, "update p95, 16 tokens"); row.Compared != "bare 10.0 ms" || row.Ratio != "3.00×" {
-		t.Errorf("p95 16 vs bare: %+v", row)
-	}
-	// The bare page's own rows: no target; its time budget ran out.
-	if row := find(t, rows, "update median, bare go-app page"); row.Measured != "5.50 ms (4 keystrokes: time budget)" ||
-		row.Section != "page: typing into #sentence" || row.Target != "" || row.Result != "" || row.Ratio != "" {
-		t.Errorf("bare median: %+v", row)
-	}
-	if row := find(t, rows, "update p95, bare go-app page"); row.Measured != "10.0 ms (4 keystrokes: time budget)" || row.Target != "" || row.Result != "" {
-		t.Errorf("bare p95: %+v", row)
-	}
-	// An app setting without measures is not compared.
-	if row := find(t, rows, "update p95, 128"); row.Compared != "" || row.Ratio != "" {
-		t.Errorf("128 p95 vs bare: %+v", row)
-	}
-	if row := find(t, rows, "longest task while typing, 16"); row.Result != Pass {
-		t.Errorf("long task 16: %+v", row)
-	}
-	if row := find(t, rows, "update median, 128"); !strings.Contains(row.Measured, "could not set 8 heads") {
-		t.Errorf("128 median: %+v", row)
-	}
-	if row := find(t, rows, "update p95, 128"); row.Result != NA || row.Target != "≤ 50 ms" {
-		t.Errorf("128 p95: %+v", row)
-	}
-	if p := r.Problems(); len(p) != 3 {
-		t.Errorf("Problems = %q", p)
 	}
 }
 
-// TestTypingRowsBareMissing: without the bare page's figures, the app's
-// typing rows say why in "compared with" and have no ratio, and the bare
-// rows say why too.
-func TestTypingRowsBareMissing(t *testing.T) {
-	app := typingResult{Config: typingConfig{16, 4}, Tokens: 16, Heads: 4, UpdatesMs: []float64{8, 9, 10}, LongTaskAPI: true}
-	for _, c := range []struct {
-		name string
-		bare typingResult
-		why  string
-	}{
-		{"failed", typingResult{Err: errors.New("the bare page has no #sentence")}, "the bare page has no #sentence"},
-		{"not run", typingResult{}, "not measured"},
-	} {
-		r := &results{skipped: map[string]bool{"engine": true, "wasm": true}, typing: []typingResult{app}, bareTyping: c.bare}
-		rows := r.typingRows()
-		for _, prefix := range []string{"update median, 16 tokens", "update p95, 16 tokens"} {
-			if row := find(t, rows, prefix); row.Compared != "bare: "+c.why || row.Ratio != "" {
-				t.Errorf("%s: %s: %+v", c.name, prefix, row)
-			}
-		}
-		if row := find(t, rows, "update median, bare go-app page"); row.Measured != c.why || row.Target != "" || row.Result != "" {
-			t.Errorf("%s: bare median: %+v", c.name, row)
-		}
-		if row := find(t, rows, "update p95, bare go-app page"); row.Measured != "—" {
-			t.Errorf("%s: bare p95: %+v", c.name, row)
-		}
-		if p := r.Problems(); (c.bare.Err != nil) != slices.ContainsFunc(p, func(s string) bool { return strings.HasPrefix(s, "typing into the bare page: ") }) {
-			t.Errorf("%s: Problems = %q", c.name, p)
-		}
+func TestTypingRows(t *testing.T) {
+	rows := sample().Rows()
+	// p95 (nearest rank) of 5, 6, 7, 30 is 30 ms, against the bare page's 10 ms.
+	if row := find(t, rows, "update p95, 16 tokens"); row.Result != Miss || row.Measured != "30.0 ms (4 keystrokes)" ||
+		row.Compared != "bare 10.0 ms (4 keystrokes: time budget)" || row.Ratio != "3.00×" {
+		t.Errorf("p95 16: %+v", row)
 	}
-
-	// The app not typed at all: its placeholder rows, then the bare page's
-	// figures all the same.
-	r := &results{skipped: map[string]bool{}, typingErr: "no app: cmd/build failed", bareTyping: typingResult{UpdatesMs: []float64{9}}}
-	rows := r.typingRows()
-	if row := find(t, rows, "update median, bare go-app page"); row.Measured != "9.00 ms (1 keystrokes)" {
-		t.Errorf("bare median without the app: %+v", row)
+	if row := find(t, rows, "update median, 16 tokens / 4 heads"); row.Figure != "update median, 16 tokens / 4 heads, d_model 16" ||
+		row.Measured != "6.50 ms (4 keystrokes)" || row.Ratio != "1.18×" {
+		t.Errorf("median 16: %+v", row)
 	}
-	if row := find(t, rows, "update p95, 16 tokens"); !strings.Contains(row.Measured, "cmd/build failed") || row.Result != NA {
-		t.Errorf("app p95 without the app: %+v", row)
+	if row := find(t, rows, "longest task while typing, 16"); row.Result != Pass || row.Measured != "none (no task ≥ 50 ms)" {
+		t.Errorf("long task 16: %+v", row)
+	}
+	if row := find(t, rows, "update p95, 128"); row.Result != NA || row.Target != "≤ 50 ms" || row.Ratio != "" ||
+		row.Measured != "the link gave 3 heads" {
+		t.Errorf("128 p95: %+v", row)
+	}
+	if row := find(t, rows, "update median, bare go-app page"); row.Measured != "5.50 ms (4 keystrokes: time budget)" || row.Target != "" {
+		t.Errorf("bare median: %+v", row)
+	}
+	long := typingResult{UpdatesMs: []float64{1}, LongTaskAPI: true, LongTasksMs: []float64{120, 250}}
+	if c := long.longest(); c.v != 250 || c.text != "250 ms (2 long tasks)" {
+		t.Errorf("longest = %+v", c)
 	}
 }
 
 func TestRowsNothingMeasured(t *testing.T) {
-	r := &results{sizes: forward.Sizes, skipped: map[string]bool{}, nativeErr: map[string]string{"": "build failed"},
-		numpyErr: "no Python with NumPy", wasmErr: [2]string{"node is not installed", "no chromium"},
-		appErr: "cmd/build failed", bareErr: "no chromium", typingErr: "no chromium"}
+	r := &results{only: sections, native: timings{}, pure: timings{}, wasm: [2]timings{{}, {}}}
+	build := errors.New("build failed")
+	for _, into := range []timings{r.native, r.pure, r.wasm[0], r.wasm[1]} {
+		r.record(into, nil, build, "x", sizeNames()...)
+	}
+	r.app.err, r.bare = "cmd/build failed", pageLoads{label: "bare", err: "no chromium"}
 	r.bareTyping.Err = errors.New("no chromium")
-	for _, row := range r.Rows() {
+	for _, tc := range typingConfigs {
+		r.typing = append(r.typing, typingResult{Config: tc, Err: errors.New("no app")})
+	}
+	rows := r.Rows()
+	for _, row := range rows {
 		if row.Target != "" && row.Result != NA {
 			t.Errorf("row without a figure has a verdict: %+v", row)
 		}
+		if row.Ratio != "" {
+			t.Errorf("row without figures has a ratio: %+v", row)
+		}
 	}
-	if rows := r.schoolRows(); rows != nil {
-		t.Errorf("school-link rows without school-link loads: %+v", rows)
+	if row := find(t, rows, "forward n=8 "); row.Compared != "peers: not run" || row.Measured != "Go: build failed" {
+		t.Errorf("forward without anything: %+v", row)
 	}
-	r.appSchoolErr = "emulating the link: unknown method"
-	if row := find(t, r.Rows(), "first render: the live heatmap, 3 Mbit/s"); row.Measured != "app: emulating the link: unknown method" ||
-		row.Compared != "bare: not measured" || row.Ratio != "" {
-		t.Errorf("school link without loads: %+v", row)
+	if row := find(t, rows, "file app.wasm"); row.Measured != "app: cmd/build failed" || row.Result != NA {
+		t.Errorf("app.wasm without loads: %+v", row)
 	}
-	if row := find(t, r.Rows(), "update median, bare go-app page"); row.Measured != "no chromium" {
-		t.Errorf("bare typing reason missing: %+v", row)
+	if r.schoolRows() != nil {
+		t.Error("school-link rows without school-link loads")
 	}
-	if row := find(t, r.Rows(), "forward n=8 "); !strings.Contains(row.Compared, "no Python with NumPy") {
-		t.Errorf("NumPy reason missing: %+v", row)
+	if len(r.problems) != 1 {
+		t.Errorf("problems = %q, want the build's once", r.problems)
 	}
-	if row := find(t, r.Rows(), "forward n=8 d=16 h=2, native pure Go"); !strings.Contains(row.Compared, "no Python with NumPy") ||
-		row.Measured != "pure Go: no result" || row.Ratio != "" {
-		t.Errorf("pure Go row without NumPy: %+v", row)
-	}
-	if row := find(t, r.Rows(), "wasm in Chromium, n=8 "); !strings.Contains(row.Compared, "build failed") {
-		t.Errorf("native reason missing: %+v", row)
-	}
-	// -only wasm: no engine rows, but a native build that failed is still
-	// reported, and NumPy (not run) is not.
-	wasmOnly := &results{sizes: forward.Sizes, skipped: map[string]bool{"engine": true, "page": true},
-		nativeErr: map[string]string{}, pureErr: map[string]string{"": "build failed"}}
+	wasmOnly := &results{only: []string{"wasm"}, native: timings{}, pure: timings{}, wasm: [2]timings{{}, {}}}
 	for _, row := range wasmOnly.Rows() {
 		if row.Section != "engine: wasm vs native" {
 			t.Errorf("-only wasm gave %+v", row)
 		}
 	}
-	if p := wasmOnly.Problems(); len(p) != 1 || !strings.HasPrefix(p[0], "native pure Go (-tags purego) benchmark: build failed") {
-		t.Errorf("-only wasm: Problems = %q", p)
-	}
-	skipped := &results{sizes: forward.Sizes, skipped: map[string]bool{"engine": true, "wasm": true, "page": true}}
-	if rows := skipped.Rows(); len(rows) != 0 {
-		t.Errorf("skipped sections gave %d rows", len(rows))
+}
+
+func TestCompare(t *testing.T) {
+	nan := math.NaN()
+	for _, tc := range []struct {
+		m, c   float64
+		t      target
+		ratio  string
+		result string
+	}{
+		{2, 1, target{"≤ 3×", 3, true}, "2.00×", Pass},
+		{4, 1, target{"≤ 3×", 3, true}, "4.00×", Miss},
+		{4, 0, target{"≤ 3×", 3, true}, "", NA},
+		{4, nan, target{"≤ 5 ms", 5, false}, "", Pass},
+		{nan, 1, target{"≤ 5 ms", 5, false}, "", NA},
+		{6, 2, target{}, "3.00×", ""},
+	} {
+		row := compare("s", "f", cell{"m", tc.m}, cell{"c", tc.c}, tc.t)
+		if row.Ratio != tc.ratio || row.Result != tc.result {
+			t.Errorf("compare(%g, %g, %+v) = %q %q, want %q %q", tc.m, tc.c, tc.t, row.Ratio, row.Result, tc.ratio, tc.result)
+		}
 	}
 }
 
@@ -257,5 +233,33 @@ func TestFirstHeatmaps(t *testing.T) {
 	})
 	if want := []float64{2000, 500, 2400}; !slices.Equal(ms, want) || painted != 1 {
 		t.Errorf("firstHeatmaps = %v, %d; want %v, 1", ms, painted, want)
+	}
+}
+
+func TestViewRows(t *testing.T) {
+	small := typingConfigs[0]
+	r := &results{only: []string{"views"}, views: []viewResult{
+		{View: "pipeline", SwitchMs: 40, PasteMs: 120, Typing: typingResult{Config: small, UpdatesMs: []float64{8, 9, 12}, LongTaskAPI: true, LongTasksMs: []float64{130}}},
+		{View: "matrices", SwitchMs: 30, Hidden: true, Typing: typingResult{Config: small, LongTaskAPI: true, LongTasksMs: []float64{80}}},
+		{View: "scaling", Typing: typingResult{Config: small, Err: errors.New("keystroke 1 gave no attnviz:update measure within 15 s")}},
+	}}
+	rows := r.Rows()
+	if len(rows) != 6 {
+		t.Fatalf("%d rows, want 2 a view", len(rows))
+	}
+	if row := find(t, rows, "update p95, view pipeline"); row.Result != Pass || row.Measured != "12.0 ms (3 keystrokes)" || row.Target != "≤ 16 ms" {
+		t.Errorf("pipeline p95: %+v", row)
+	}
+	if row := find(t, rows, "longest task, view pipeline"); row.Result != Miss || row.Measured != "130 ms (1 long task); switch in 40.0 ms, paste 120 ms" {
+		t.Errorf("pipeline longest task: %+v", row)
+	}
+	if row := find(t, rows, "update p95, view matrices"); row.Result != NA || !strings.Contains(row.Measured, "hides #sentence") {
+		t.Errorf("matrices p95: %+v", row)
+	}
+	if row := find(t, rows, "longest task, view matrices"); row.Result != Pass || row.Measured != "80.0 ms (1 long task); switch in 30.0 ms" {
+		t.Errorf("matrices longest task: %+v", row)
+	}
+	if row := find(t, rows, "longest task, view scaling"); row.Result != NA || row.Measured != "—" {
+		t.Errorf("scaling longest task: %+v", row)
 	}
 }

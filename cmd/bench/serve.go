@@ -6,8 +6,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
+	"log"
 	"mime"
 	"net"
 	"net/http"
@@ -86,8 +88,10 @@ func loadSite(root string) (map[string]*servedFile, error) {
 		f := &servedFile{contentType: contentType(p), raw: raw, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 		if compressible[strings.ToLower(filepath.Ext(p))] {
 			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
-			zw.Write(raw)
+			zw := gzip.NewWriter(&buf) // level 6
+			if _, err := zw.Write(raw); err != nil {
+				return err
+			}
 			if err := zw.Close(); err != nil {
 				return err
 			}
@@ -114,7 +118,11 @@ func serveSite(root string) (*siteServer, error) {
 	}
 	s := &siteServer{files: files, sent: map[string]int64{}, URL: "http://" + ln.Addr().String()}
 	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	go s.srv.Serve(ln)
+	go func() {
+		if err := s.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			log.Printf("serving %s: %v", root, err)
+		}
+	}()
 	return s, nil
 }
 
@@ -174,7 +182,10 @@ func (s *siteServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodHead {
 		return
 	}
-	written, _ := w.Write(body)
+	written, err := w.Write(body)
+	if err != nil {
+		log.Printf("serving %s: %v (%d of %d bytes sent)", r.URL.Path, err, written, len(body))
+	}
 	n = int64(written)
 }
 
@@ -231,18 +242,15 @@ func (s *siteServer) Reset() {
 	s.mu.Unlock()
 }
 
-// Sent returns the body bytes sent for each path since the last Reset, and
-// their sum.
-func (s *siteServer) Sent() (map[string]int64, int64) {
+// Sent returns the body bytes sent since the last Reset.
+func (s *siteServer) Sent() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := make(map[string]int64, len(s.sent))
 	var total int64
-	for p, n := range s.sent {
-		m[p] = n
+	for _, n := range s.sent {
 		total += n
 	}
-	return m, total
+	return total
 }
 
 // WaitQuiet waits until no request has been open for quiet, or until limit

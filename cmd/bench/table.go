@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -37,87 +38,62 @@ type Row struct {
 // Header is the header of the report's table.
 var Header = []string{"section", "figure", "measured", "compared with", "ratio", "target", "result"}
 
-func (r Row) cells() []string {
-	return []string{r.Section, r.Figure, r.Measured, r.Compared, r.Ratio, r.Target, r.Result}
+// cells are the rows' cells under the header, each section named only
+// where it changes, through mark.
+func cells(rows []Row, mark func(string) string) [][]string {
+	out, prev := [][]string{Header}, ""
+	for _, r := range rows {
+		section := ""
+		if r.Section != prev {
+			prev, section = r.Section, mark(r.Section)
+		}
+		out = append(out, []string{section, r.Figure, r.Measured, r.Compared, r.Ratio, r.Target, r.Result})
+	}
+	return out
 }
 
 // RenderText renders rows as a plain-text table with aligned columns, a rule
 // under the header, and the section shown only where it changes.
 func RenderText(rows []Row) string {
-	cells := [][]string{Header}
-	prev := ""
-	for _, r := range rows {
-		c := r.cells()
-		if c[0] == prev {
-			c[0] = ""
-		} else {
-			prev = c[0]
-		}
-		cells = append(cells, c)
-	}
+	table := cells(rows, func(s string) string { return s })
 	width := make([]int, len(Header))
-	for _, c := range cells {
+	for _, c := range table {
 		for i, s := range c {
 			width[i] = max(width[i], utf8.RuneCountInString(s))
 		}
 	}
-	var b strings.Builder
-	line := func(c []string) {
-		var l strings.Builder
-		for i, s := range c {
-			if i > 0 {
-				l.WriteString("  ")
-			}
-			l.WriteString(s)
-			l.WriteString(strings.Repeat(" ", width[i]-utf8.RuneCountInString(s)))
-		}
-		b.WriteString(strings.TrimRight(l.String(), " "))
-		b.WriteByte('\n')
-	}
-	line(cells[0])
 	rule := make([]string, len(width))
 	for i, w := range width {
 		rule[i] = strings.Repeat("-", w)
 	}
-	line(rule)
-	for _, c := range cells[1:] {
-		line(c)
+	table = slices.Insert(table, 1, rule)
+	var b strings.Builder
+	for _, c := range table {
+		var l strings.Builder
+		for i, s := range c {
+			l.WriteString(s + strings.Repeat(" ", width[i]-utf8.RuneCountInString(s)+2))
+		}
+		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
 	}
 	return b.String()
 }
 
-// RenderMarkdown renders rows as a GitHub-flavoured Markdown table.
+// RenderMarkdown renders rows as a GitHub-flavoured Markdown table, the
+// sections in bold.
 func RenderMarkdown(rows []Row) string {
+	table := cells(rows, func(s string) string {
+		if s == "" {
+			return s
+		}
+		return "**" + s + "**"
+	})
+	table = slices.Insert(table, 1, slices.Repeat([]string{"---"}, len(Header)))
 	var b strings.Builder
-	cell := func(s string) string {
-		s = strings.ReplaceAll(s, "|", `\|`)
-		return strings.ReplaceAll(s, "\n", " ")
-	}
-	write := func(c []string) {
-		b.WriteString("|")
+	for _, c := range table {
 		for _, s := range c {
-			b.WriteString(" " + cell(s) + " |")
+			b.WriteString("| " + strings.ReplaceAll(strings.ReplaceAll(s, "|", `\|`), "\n", " ") + " ")
 		}
-		b.WriteByte('\n')
-	}
-	write(Header)
-	b.WriteString("|")
-	for range Header {
-		b.WriteString(" --- |")
-	}
-	b.WriteByte('\n')
-	prev := ""
-	for _, r := range rows {
-		c := r.cells()
-		if c[0] == prev {
-			c[0] = ""
-		} else {
-			prev = c[0]
-			if c[0] != "" {
-				c[0] = "**" + c[0] + "**"
-			}
-		}
-		write(c)
+		b.WriteString("|\n")
 	}
 	return b.String()
 }

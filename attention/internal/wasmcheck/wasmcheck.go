@@ -1,6 +1,7 @@
-// Package wasmcheck prints, as float64 bits, numbers that package attention
-// must compute identically on every GOARCH: generated weights and full
-// results in text and matrix mode. The attention tests compare what Dump
+// Package wasmcheck prints, as float64 bits, numbers that packages attention
+// and attention/model must compute identically on every GOARCH: generated
+// weights, full results in text and matrix mode, their gradients (Backward),
+// and short training runs. The attention tests compare what Dump
 // prints natively with what cmd/wasmcheck prints compiled to
 // GOOS=js GOARCH=wasm and run by Node.js.
 package wasmcheck
@@ -45,11 +46,15 @@ func Dump(w io.Writer) error {
 			{Heads: 1, DModel: 64, Seed: 7, Mask: "causal", Temperature: ptr(3.0)},
 		} {
 			spec.Text = &text
-			res, err := attention.Run(&spec)
+			in, err := spec.Resolve()
 			if err != nil {
 				return fmt.Errorf("text %q spec %d: %v", text, i, err)
 			}
-			d.result(fmt.Sprintf("text %q spec %d", text, i), res)
+			var res attention.Result
+			attention.Forward(&res, in)
+			name := fmt.Sprintf("text %q spec %d", text, i)
+			d.result(name, &res)
+			d.gradients(name, &res, in, int64(i))
 		}
 	}
 	// Matrix mode above the size at which products go parallel natively.
@@ -68,6 +73,10 @@ func Dump(w io.Writer) error {
 	var res attention.Result
 	attention.Forward(&res, in)
 	d.result("matrix n=200", &res)
+	d.gradients("matrix n=200", &res, in, 5)
+	in.Wo, in.Options = nil, attention.Options{Causal: true, Valid: 150, Temperature: 2}
+	attention.Forward(&res, in)
+	d.gradients("matrix n=200 no wo valid=150 unscaled", &res, in, 6)
 
 	// Products large enough to be split among goroutines and into column
 	// panels natively, with zeros in X (which Dgemm's order skips).
@@ -88,6 +97,8 @@ func Dump(w io.Writer) error {
 	var res2 attention.Result
 	attention.Forward(&res2, in2)
 	d.result("matrix n=160 d=256", &res2)
+	d.gradients("matrix n=160 d=256", &res2, in2, 7)
+	d.training()
 	return d.err
 }
 
@@ -111,6 +122,28 @@ func (d *dumper) result(name string, r *attention.Result) {
 	d.matrix(name+" weights_mean", r.WeightsMean)
 	d.matrix(name+" concat", r.Concat)
 	d.matrix(name+" output", r.Output)
+}
+
+// gradients dumps Backward of r with a gradOutput of Xavier values, a
+// fifth of them 0 (which the products' order skips).
+func (d *dumper) gradients(name string, r *attention.Result, in *attention.Input, seed int64) {
+	n, c := r.Output.Dims()
+	gradOutput := mat.NewDense(n, c, nil)
+	attention.Xavier(gradOutput, seed, "grad_output")
+	raw := gradOutput.RawMatrix().Data
+	for i := 0; i < len(raw); i += 5 {
+		raw[i] = 0
+	}
+	var g attention.Gradients
+	attention.Backward(&g, r, in, gradOutput)
+	for _, m := range []struct {
+		name string
+		m    *mat.Dense
+	}{{"x", g.X}, {"wq", g.Wq}, {"wk", g.Wk}, {"wv", g.Wv}, {"wo", g.Wo}} {
+		if m.m != nil {
+			d.matrix(name+" grad "+m.name, m.m)
+		}
+	}
 }
 
 func (d *dumper) matrix(name string, m *mat.Dense) {
