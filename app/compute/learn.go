@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/attnviz/attnviz/app/state"
-	"github.com/attnviz/attnviz/attention"
 	"github.com/attnviz/attnviz/attention/model"
 )
 
@@ -30,34 +29,18 @@ type Training struct {
 
 	// The probe sequence's forward pass through the model now and at step
 	// 0; nil while the probe is rejected (ProbeProblem says why).
-	Now, Before  *Probe
+	Now, Before  *model.Probe
 	ProbeProblem Problem
 
 	Rev int // increases with every change of Now
 
 	trainer *model.Trainer // for ModelJSON
-	seed    int64
 }
 
 // A Point is one value of a curve at a step.
 type Point struct {
 	Step  int
 	Value float64
-}
-
-// Probe is a forward pass of the probe sequence through a model.
-type Probe struct {
-	Words   []string
-	Pass    *model.Pass
-	Predict []string // the word each position predicts
-}
-
-// Layer returns layer l's attention on the probe, its tokens the probe's
-// words, for window.attnviz.result() and the charts.
-func (p *Probe) Layer(l int) *attention.Result {
-	r := p.Pass.Res[l]
-	r.Tokens = p.Words
-	return &r
 }
 
 // learnKey is what a training run is: the same key trains the same bits.
@@ -71,23 +54,21 @@ type learnKey struct {
 // training; it is measured too whenever training stops.
 const accEvery = 10
 
-// learner owns the Learn view's Trainer, the model at step 0, and the
-// curves.
+// learner owns the Learn view's Trainer, a Trainer left at step 0 (for the
+// weights before training), and the curves.
 type learner struct {
 	key     learnKey
 	tr      *model.Trainer
-	init    *model.Model
+	init    *model.Trainer
 	problem Problem
 	running bool
 	losses  []Point
 	accs    []Point
 
 	probeText       string
-	probeTokens     []int
 	probeProblem    Problem
-	now, before     model.Pass
+	now, before     *model.Probe
 	nowStep, nowRev int // the step Now was computed at, and its Rev
-	beforeDone      bool
 	out             Training
 }
 
@@ -100,7 +81,7 @@ func (l *learner) reset(k learnKey) {
 		return
 	}
 	l.tr = tr
-	l.init = model.New(tr.Task.Arch, k.seed)
+	l.init, _ = model.NewTrainer(model.Config{Task: k.task, Seed: k.seed, LR: k.lr}) // as tr was
 }
 
 // keyOf returns the run s asks for.
@@ -123,14 +104,10 @@ func (l *learner) update(s state.State) *Training {
 	l.out = Training{
 		Task: l.tr.Task, Step: l.tr.Steps(), Loss: l.tr.Loss(), Running: l.running, Until: until,
 		Problem: l.problem, Losses: l.losses, Accuracies: l.accs, Accuracy: math.NaN(), AccStep: -1,
-		ProbeProblem: l.probeProblem, Rev: l.nowRev, trainer: l.tr, seed: l.key.seed,
+		ProbeProblem: l.probeProblem, Rev: l.nowRev, trainer: l.tr, Now: l.now, Before: l.before,
 	}
 	if n := len(l.accs); n > 0 {
 		l.out.Accuracy, l.out.AccStep = l.accs[n-1].Value, l.accs[n-1].Step
-	}
-	if l.probeTokens != nil {
-		l.out.Now = &Probe{Words: l.words(), Pass: &l.now, Predict: l.predict(&l.now)}
-		l.out.Before = &Probe{Words: l.words(), Pass: &l.before, Predict: l.predict(&l.before)}
 	}
 	return &l.out
 }
@@ -143,41 +120,19 @@ func (l *learner) probe(s state.State) {
 		text = l.tr.Task.Sample
 	}
 	if text != l.probeText {
-		l.probeText = text
-		l.probeTokens, l.probeProblem = tokenizeProbe(l.tr.Task, text)
-		l.nowStep, l.beforeDone = -1, false
+		l.probeText, l.nowStep = text, -1
+		l.probeProblem = probeProblem(l.tr.Task, text)
+		l.before, l.now = nil, nil
+		if l.probeProblem.Key == "" {
+			l.before, _ = l.init.Probe(text)
+		}
 	}
-	if l.probeTokens == nil {
+	if l.probeProblem.Key != "" || l.nowStep == l.tr.Steps() {
 		return
 	}
-	if !l.beforeDone {
-		l.init.Forward(&l.before, l.probeTokens)
-		l.beforeDone = true
-	}
-	if l.nowStep != l.tr.Steps() {
-		l.tr.Model.Forward(&l.now, l.probeTokens)
-		l.nowStep = l.tr.Steps()
-		l.nowRev++
-	}
-}
-
-// words returns the probe's tokens as the task's words.
-func (l *learner) words() []string {
-	out := make([]string, len(l.probeTokens))
-	for i, t := range l.probeTokens {
-		out[i] = l.tr.Task.Vocab[t]
-	}
-	return out
-}
-
-// predict returns the word each position of p predicts.
-func (l *learner) predict(p *model.Pass) []string {
-	ids := p.Predict()
-	out := make([]string, len(ids))
-	for i, t := range ids {
-		out[i] = l.tr.Task.Vocab[t]
-	}
-	return out
+	l.now, _ = l.tr.Probe(text) // the text tokenizes: probeProblem
+	l.nowStep = l.tr.Steps()
+	l.nowRev++
 }
 
 // goal returns the step training is heading for: Until while running,

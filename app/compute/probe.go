@@ -6,43 +6,39 @@ import (
 	"github.com/attnviz/attnviz/attention/model"
 )
 
-// tokenizeProbe reads a probe sequence in t's words: words separated by
-// spaces, each one of t.Vocab (matched as typed, else ignoring case), at
-// most t.Arch.MaxLen of them. A rejected probe gives nil and the message
-// key that says why, with the word or the limit.
-//
-// It stands in for a probe tokenizer of attention/model, which does not
-// have one yet.
-func tokenizeProbe(t *model.Task, text string) ([]int, Problem) {
-	words := strings.Fields(text)
+// probeProblem says why t cannot read text as a probe sequence
+// (model.Task.Tokenize), as a message key and its argument: the unknown
+// word, or the most words the model takes. Problem{} if it can.
+func probeProblem(t *model.Task, text string) Problem {
+	_, err := t.Tokenize(text)
 	switch {
-	case len(words) == 0:
-		return nil, Problem{"learn.probe.empty", nil}
-	case len(words) > t.Arch.MaxLen:
-		return nil, Problem{"learn.probe.long", t.Arch.MaxLen}
+	case err == nil:
+		return Problem{}
+	case strings.TrimSpace(text) == "":
+		return Problem{"learn.probe.empty", nil}
 	}
-	ids := make([]int, len(words))
-	for i, w := range words {
-		id := vocabID(t.Vocab, w)
-		if id < 0 {
-			return nil, Problem{"learn.probe.unknown", w}
+	for _, piece := range strings.Fields(strings.ToLower(text)) {
+		if !splits(t.Vocab, piece) {
+			return Problem{"learn.probe.unknown", piece}
 		}
-		ids[i] = id
 	}
-	return ids, Problem{}
+	return Problem{"learn.probe.long", t.Arch.MaxLen}
 }
 
-// vocabID returns the id of word w in vocab, or -1.
-func vocabID(vocab []string, w string) int {
-	for i, v := range vocab {
-		if v == w {
-			return i
+// splits reports whether piece is a run of words of vocab, each the
+// longest that starts the rest, as model.Task.Tokenize splits it.
+func splits(vocab []string, piece string) bool {
+	for piece != "" {
+		size := 0
+		for _, w := range vocab {
+			if len(w) > size && strings.HasPrefix(piece, w) {
+				size = len(w)
+			}
 		}
-	}
-	for i, v := range vocab {
-		if strings.EqualFold(v, w) {
-			return i
+		if size == 0 {
+			return false
 		}
+		piece = piece[size:]
 	}
-	return -1
+	return true
 }

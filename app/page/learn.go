@@ -107,7 +107,7 @@ func (p *Page) learnResult() (string, error) {
 	if t == nil || t.Now == nil {
 		return "", nil
 	}
-	b, err := t.Now.Layer(p.state.Layer).MarshalJSON()
+	b, err := t.Now.Layers[min(p.state.Layer, len(t.Now.Layers)-1)].Result.MarshalJSON()
 	return string(b), err
 }
 

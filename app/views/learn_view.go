@@ -272,7 +272,7 @@ func (v *LearnView) build(tr *compute.Training, lang string) {
 func (v *LearnView) buildMaps(tr *compute.Training, lang string) {
 	words := tr.Now.Words
 	for l := range tr.Task.Arch.Layers {
-		before, now := tr.Before.Layer(l), tr.Now.Layer(l)
+		before, now := &tr.Before.Layers[l].Result, &tr.Now.Layers[l].Result
 		for h := range now.Heads {
 			title := i18n.Tf(lang, "learn.layerHead", l+1, h+1)
 			m := learnMap{title: title}
@@ -352,12 +352,12 @@ func (v *LearnView) onProbe(ctx app.Context, e app.Event) {
 
 // predictions is the table of the probe's words and what the model predicts
 // at each.
-func predictions(p *compute.Probe, lang string) app.UI {
+func predictions(p *model.Probe, lang string) app.UI {
 	words := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "learn.input"))}
 	preds := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "learn.predicted"))}
 	for i, w := range p.Words {
 		words = append(words, app.Td().Text(w))
-		preds = append(preds, app.Td().Text(p.Predict[i]))
+		preds = append(preds, app.Td().Text(p.Predicted[i]))
 	}
 	return app.Div().Class("table-scroll").Body(
 		app.Table().ID("predictions").Class("stats", "learn-predictions").Body(
@@ -406,8 +406,8 @@ func (v *LearnView) openMatrices(ctx app.Context, e app.Event) {
 
 // LayerSpecJSON is layer l of p as spec JSON: its input X on the probe,
 // its Wq, Wk, Wv, Wo, heads and mask.
-func LayerSpecJSON(p *compute.Probe, l int) []byte {
-	in := p.Pass.In[l]
+func LayerSpecJSON(p *model.Probe, l int) []byte {
+	in := p.Layers[l].Input
 	spec := attention.Spec{
 		Tokens: p.Words,
 		X:      state.OrRows(nil, in.X),
