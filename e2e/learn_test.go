@@ -96,21 +96,25 @@ func firstLine(s string) string {
 	return s
 }
 
-// TestLearnReverse trains reverse through the page until it stops at the
-// task's budget, and checks the accuracy, the anti-diagonal in the trained
-// layer, and that no number of the result is NaN.
+// TestLearnReverse trains reverse through the page until it stops at
+// until=, and checks the accuracy, the anti-diagonal in every head of the
+// trained layer, that the exported model is attn train's byte for byte, and
+// that the link reopens the same weights.
 func TestLearnReverse(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
-	tb.openLearn(s, "task=reverse&seed=3")
+	tb.openLearn(s, "task=reverse&seed=3&until=150")
 	start := time.Now()
-	tr := tb.trainUntilStopped(400)
-	t.Logf("reverse: step %d in %v, loss %v, accuracy %v", tr.Step, time.Since(start).Round(time.Millisecond), deref(tr.Loss), deref(tr.Accuracy))
-	if tr.Accuracy == nil || *tr.Accuracy < 0.99 {
-		t.Errorf("held-out accuracy %v, want ≥ 0.99", deref(tr.Accuracy))
+	tr := tb.trainUntilStopped(150)
+	t.Logf("reverse: step %d after %v, loss %v, accuracy %v", tr.Step, time.Since(start).Round(time.Millisecond), deref(tr.Loss), deref(tr.Accuracy))
+	if tr.Task != "reverse" || tr.Accuracy == nil || *tr.Accuracy < 0.99 {
+		t.Errorf("training() = %+v, want task reverse and held-out accuracy ≥ 0.99", tr)
 	}
 	r := tb.result()
 	n := len(r.Tokens)
+	if n < 2 || len(r.Heads) == 0 {
+		t.Fatalf("result(): %d tokens, %d heads", n, len(r.Heads))
+	}
 	for h, head := range r.Heads {
 		for i, j := range argmaxRows(head.Weights) {
 			if j != n-1-i {
@@ -118,7 +122,150 @@ func TestLearnReverse(t *testing.T) {
 			}
 		}
 	}
+	page := eval[string](tb, `window.attnviz.model()`)
+	if cli := attnTrain(t, "reverse", 3, 150, "0.01"); string(cli) != page {
+		t.Errorf("model() (%d bytes) differs from attn train -out (%d bytes)", len(page), len(cli))
+	}
+	tb.checkReopens(s, page)
 	tb.checkClean("training reverse")
+}
+
+// checkReopens opens the page's link in a second tab and checks that it
+// retrains to the same step and exports the same model, byte for byte.
+func (tb *tab) checkReopens(s *site, model string) {
+	tb.t.Helper()
+	want := tb.training().Step
+	tb.waitFor("the link's step count", fmt.Sprintf(`location.hash.includes("&steps=%d&")`, want), 5*time.Second)
+	link := eval[string](tb, `location.href`)
+	tb2 := newTab(tb.t, s)
+	tb2.open(link)
+	tb2.waitFor("retraining to the link's step", fmt.Sprintf(`(t => t && t.step === %d && !t.running)(window.attnviz.training())`, want), 120*time.Second)
+	if got := eval[string](tb2, `window.attnviz.model()`); got != model {
+		tb.t.Errorf("the link %s reopens another model (%d bytes, want %d)", link, len(got), len(model))
+	} else {
+		tb.t.Logf("ok: the link retrains to step %d and exports the same %d bytes", want, len(got))
+	}
+	tb2.checkClean("reopening the link")
+}
+
+// TestLearnPrevious trains previous with #train until the held-out
+// accuracy reaches 0.99, pauses, and checks the diagonal below the main one
+// in the trained layer; meanwhile it types in the probe box and checks that
+// the page answers while training runs.
+func TestLearnPrevious(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.openLearn(s, "task=previous&seed=2&until=2000")
+	tb.do("pressing #train", chromedp.Click(chromedp.CSS("#train")))
+	tb.waitFor("training to start", `window.attnviz.training().running && window.attnviz.training().step > 3`, 30*time.Second)
+	tb.checkProbeWhileRunning("a b c d e f g h i j")
+	tb.waitFor("accuracy ≥ 0.99", `window.attnviz.training().accuracy >= 0.99`, 120*time.Second)
+	tb.click("#train")
+	tr := tb.training()
+	if tr.Running {
+		t.Fatalf("after #train again: %+v, want paused", tr)
+	}
+	t.Logf("previous: paused at step %d, accuracy %v", tr.Step, deref(tr.Accuracy))
+	r := tb.result()
+	if !equalStrings(r.Tokens, strings.Fields("a b c d e f g h i j")) {
+		t.Errorf("result() tokens %q, want the probe's", r.Tokens)
+	}
+	for h, head := range r.Heads {
+		for i, j := range argmaxRows(head.Weights) {
+			if i > 0 && j != i-1 {
+				t.Errorf("head %d, row %d: largest weight at key %d, want %d, the token before", h, i, j, i-1)
+			}
+		}
+	}
+	tb.click("#step")
+	tb.waitFor("one step more", fmt.Sprintf(`window.attnviz.training().step === %d`, tr.Step+1), 10*time.Second)
+	tb.settle()
+	if got := tb.training(); got.Step != tr.Step+1 || got.Running {
+		t.Errorf("#step after step %d: %+v, want one step more, paused", tr.Step, got)
+	}
+	tb.checkClean("training previous")
+}
+
+// checkProbeWhileRunning types probe into the probe box while training
+// runs, and checks that result() shows it before training has stopped.
+func (tb *tab) checkProbeWhileRunning(probe string) {
+	tb.t.Helper()
+	eval[chromedp.Void](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector("#probe");
+		el.focus();
+		el.value = %s;
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+	})()`, jsString(probe)))
+	want := jsString(strings.Join(strings.Fields(probe), " "))
+	tb.waitFor("the probe's result while training", fmt.Sprintf(`(r => r && JSON.parse(r).tokens.join(" ") === %s)(window.attnviz.result())`, want), 10*time.Second)
+	if tr := tb.training(); !tr.Running {
+		tb.t.Errorf("training stopped (%+v) before the check: it proves nothing", tr)
+	} else {
+		tb.t.Logf("ok: the probe's result showed while training ran, at step %d", tr.Step)
+	}
+}
+
+// TestLearnDiverges trains coreference at learning rate 10, which diverges
+// within a few dozen steps: the page stops, says so and what to change,
+// and result() holds no NaN.
+func TestLearnDiverges(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.openLearn(s, "task=coreference&seed=1&lr=10")
+	tb.do("pressing #train", chromedp.Click(chromedp.CSS("#train")))
+	tb.waitFor("the divergence message", `!!document.querySelector("#learn-error")`, 120*time.Second)
+	tb.settle()
+	msg := eval[string](tb, `document.querySelector("#learn-error").textContent`)
+	for _, want := range []string{"diverged", "Lower the learning rate", "(now 10)", "to 1;"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the message %q lacks %q", msg, want)
+		}
+	}
+	if tr := tb.training(); tr.Running || tr.Loss == nil {
+		t.Errorf("training() after divergence = %+v, want stopped with the last finite loss", tr)
+	}
+	if js := tb.resultJSON(); js == "" || strings.Contains(js, "NaN") || strings.Contains(js, "Inf") {
+		t.Errorf("result() after divergence: %.200q", js)
+	}
+	if eval[bool](tb, `!document.querySelector("#train").disabled`) {
+		t.Error("#train still enabled after divergence")
+	}
+	tb.checkClean("a diverging run")
+}
+
+// TestLearnProbeUnknownWord types a word outside the task's vocabulary:
+// the message names it, in both languages, and the charts stay.
+func TestLearnProbeUnknownWord(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.openLearn(s, "task=reverse&seed=1")
+	before := tb.resultJSON()
+	for _, lang := range []string{"en", "zh-Hans"} {
+		tb.openLearn(s, "task=reverse&seed=1&lang="+lang)
+		eval[chromedp.Void](tb, `(() => {
+			const el = document.querySelector("#probe");
+			el.value = "a b zebra c";
+			el.dispatchEvent(new Event("input", {bubbles: true}));
+		})()`)
+		tb.waitFor("the probe's message", `!!document.querySelector("#probe-error")`, 10*time.Second)
+		msg := eval[string](tb, `document.querySelector("#probe-error").textContent`)
+		if !strings.Contains(msg, "zebra") {
+			t.Errorf("%s: the message %q does not name the word", lang, msg)
+		}
+		if n := eval[int](tb, `document.querySelectorAll(".learn-map").length`); n != 0 {
+			t.Errorf("%s: %d heatmaps shown for a rejected probe", lang, n)
+		}
+	}
+	eval[chromedp.Void](tb, `(() => {
+		const el = document.querySelector("#probe");
+		el.value = "a b c d e f g h";
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+	})()`)
+	tb.waitFor("the probe's charts again", `!document.querySelector("#probe-error") && document.querySelectorAll(".learn-map").length > 0`, 10*time.Second)
+	if got := tb.resultJSON(); got != before {
+		t.Errorf("the sample probe's result changed after a rejected one")
+	}
+	tb.checkClean("an unknown word in the probe")
 }
 
 // deref returns *p, or NaN for nil.

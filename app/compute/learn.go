@@ -5,6 +5,8 @@ import (
 	"math"
 	"time"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/attention/model"
 )
@@ -28,8 +30,12 @@ type Training struct {
 	Losses, Accuracies []Point // the curves, by step
 
 	// The probe sequence's forward pass through the model now and at step
-	// 0; nil while the probe is rejected (ProbeProblem says why).
+	// 0; nil while the probe is rejected (ProbeProblem says why). Now is
+	// of step NowStep: the last step whose weights on the probe are finite
+	// numbers (weights grown huge on the way to divergence give NaN there
+	// before the loss does).
 	Now, Before  *model.Probe
+	NowStep      int
 	ProbeProblem Problem
 
 	Rev int // increases with every change of Now
@@ -69,6 +75,7 @@ type learner struct {
 	probeProblem    Problem
 	now, before     *model.Probe
 	nowStep, nowRev int // the step Now was computed at, and its Rev
+	nowFinite       int // the step of now: the last whose probe was finite
 	out             Training
 }
 
@@ -105,6 +112,7 @@ func (l *learner) update(s state.State) *Training {
 		Task: l.tr.Task, Step: l.tr.Steps(), Loss: l.tr.Loss(), Running: l.running, Until: until,
 		Problem: l.problem, Losses: l.losses, Accuracies: l.accs, Accuracy: math.NaN(), AccStep: -1,
 		ProbeProblem: l.probeProblem, Rev: l.nowRev, trainer: l.tr, Now: l.now, Before: l.before,
+		NowStep: l.nowFinite,
 	}
 	if n := len(l.accs); n > 0 {
 		l.out.Accuracy, l.out.AccStep = l.accs[n-1].Value, l.accs[n-1].Step
@@ -125,14 +133,47 @@ func (l *learner) probe(s state.State) {
 		l.before, l.now = nil, nil
 		if l.probeProblem.Key == "" {
 			l.before, _ = l.init.Probe(text)
+			l.now, l.nowFinite = l.before, 0 // until the model now has finite weights on it
 		}
 	}
 	if l.probeProblem.Key != "" || l.nowStep == l.tr.Steps() {
 		return
 	}
-	l.now, _ = l.tr.Probe(text) // the text tokenizes: probeProblem
 	l.nowStep = l.tr.Steps()
-	l.nowRev++
+	if p, _ := l.tr.Probe(text); finiteProbe(p) { // the text tokenizes: probeProblem
+		l.now, l.nowFinite = p, l.nowStep
+		l.nowRev++
+	}
+}
+
+// finiteProbe reports whether every number of p's results is finite.
+func finiteProbe(p *model.Probe) bool {
+	for i := range p.Layers {
+		r := &p.Layers[i].Result
+		ms := []*mat.Dense{r.WeightsMean, r.Output}
+		for _, h := range r.Heads {
+			ms = append(ms, h.Q, h.K, h.V, h.Scores, h.Weights, h.Output)
+		}
+		for _, m := range ms {
+			if m != nil && !finite(m) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// finite reports whether every element of m is a finite number.
+func finite(m *mat.Dense) bool {
+	rows, cols := m.Dims()
+	for i := range rows {
+		for _, x := range m.RawRowView(i)[:cols] {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // goal returns the step training is heading for: Until while running,

@@ -279,7 +279,7 @@ func (v *LearnView) buildMaps(tr *compute.Training, lang string) {
 			m.before = chart.OptionOf(weightsMap(lang, title, before.Heads[h].Weights, words, words))
 			m.now = chart.OptionOf(weightsMap(lang, title, now.Heads[h].Weights, words, words))
 			m.beforeL = i18n.Tf(lang, "learn.mapAt", title, 0)
-			m.nowL = i18n.Tf(lang, "learn.mapAt", title, tr.Step)
+			m.nowL = i18n.Tf(lang, "learn.mapAt", title, tr.NowStep)
 			m.beforeID, m.nowID = fmt.Sprintf("before-%d-%d", l, h), fmt.Sprintf("now-%d-%d", l, h)
 			v.maps = append(v.maps, m)
 		}
@@ -303,7 +303,7 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 				),
 				app.Figure().Body(
 					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Option: m.now},
-					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.Step)),
+					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
 				),
 			),
 		)
