@@ -127,7 +127,26 @@ func TestLearnReverse(t *testing.T) {
 		t.Errorf("model() (%d bytes) differs from attn train -out (%d bytes)", len(page), len(cli))
 	}
 	tb.checkReopens(s, page)
+	tb.checkOpenMatrices(r)
 	tb.checkClean("training reverse")
+}
+
+// checkOpenMatrices opens the trained layer in the matrices view and checks
+// that it computes the same weights from the layer's X and weights.
+func (tb *tab) checkOpenMatrices(learned *result) {
+	tb.t.Helper()
+	// No tb.click: the button's view is gone after the click, and with it
+	// the context of the frame that would record the update measure.
+	tb.do("clicking #open-matrices", chromedp.Click(chromedp.CSS("#open-matrices")))
+	tb.waitFor("the matrices view", `window.attnviz.state().view === "matrices"`, 10*time.Second)
+	tb.settle()
+	got := tb.result()
+	if !equalStrings(got.Tokens, learned.Tokens) || len(got.Heads) != len(learned.Heads) {
+		tb.t.Fatalf("the matrices view shows tokens %q and %d heads, want %q and %d", got.Tokens, len(got.Heads), learned.Tokens, len(learned.Heads))
+	}
+	for h := range got.Heads {
+		sameWeights(tb.t, fmt.Sprintf("matrices view, head %d", h), got.Heads[h].Weights, learned.Heads[h].Weights)
+	}
 }
 
 // checkReopens opens the page's link in a second tab and checks that it

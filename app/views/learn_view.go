@@ -140,7 +140,7 @@ func status(tr *compute.Training, lang string) string {
 		loss = strconv.FormatFloat(tr.Loss, 'f', 4, 64)
 	}
 	if !math.IsNaN(tr.Accuracy) {
-		acc = strconv.FormatFloat(100*tr.Accuracy, 'f', 1, 64) + " %"
+		acc = strconv.FormatFloat(100*tr.Accuracy, 'f', 1, 64) + "\u00a0%"
 	}
 	key := "learn.status"
 	if tr.Running {
@@ -366,9 +366,10 @@ func predictions(p *model.Probe, lang string) app.UI {
 	)
 }
 
-// layerPicker chooses the layer that "open" takes and result() shows.
+// layerPicker chooses the layer that "open" takes and result() shows;
+// nothing for a model of one layer.
 func (v *LearnView) layerPicker(tr *compute.Training, lang string) app.UI {
-	if tr.Task == nil {
+	if tr.Task == nil || tr.Task.Arch.Layers < 2 {
 		return nil
 	}
 	options := make([]app.UI, tr.Task.Arch.Layers)
