@@ -6,18 +6,21 @@ import (
 	"time"
 
 	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/app/views"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// The Learn view's training runs in slices between the browser's frames: a
-// slice takes steps for about sliceBudget, then yields, so that input is
-// handled and the page painted between two slices; the view is redrawn
-// after a slice at most every redrawEvery.
+// The Learn view's training runs in slices, each a task of the browser's
+// event loop: a slice takes steps for about sliceBudget (at least one),
+// then yields, so that input is handled and the page painted between two
+// slices; the view is redrawn after a slice at most every redrawEvery. A
+// step of previous or reverse takes a few ms in Chromium; one of the larger
+// tasks (coreference, induction) can take longer than a frame by itself.
 const (
-	sliceBudget = 20 * time.Millisecond
+	sliceBudget = 10 * time.Millisecond
 	redrawEvery = 80 * time.Millisecond
 )
 
@@ -35,7 +38,26 @@ func (p *Page) scheduleTraining() {
 		return
 	}
 	p.learn.scheduled = true
-	p.ctx.After(time.Millisecond, p.trainSlice)
+	p.inNewTask(p.trainSlice)
+}
+
+// inNewTask calls f, in a dispatch of the page, from a task of its own of
+// the browser's event loop (setTimeout 0). A Go timer (ctx.After) would not
+// do: when it has expired by the time the Go program would wait, as after a
+// slice and a redraw, the program runs it at once, and the slices chained
+// so never let the browser handle input or paint (one task of 59 s, for 150
+// steps of coreference).
+func (p *Page) inNewTask(f func(app.Context)) {
+	var fn app.Func
+	fn = app.FuncOf(func(app.Value, []app.Value) any {
+		fn.Release()
+		p.ctx.Dispatch(f)
+		return nil
+	})
+	if !dom.Try(func() { app.Window().Call("setTimeout", fn, 0) }) {
+		fn.Release()
+		p.learn.scheduled = false
+	}
 }
 
 // trainSlice takes a slice of steps, records the step count in the state
