@@ -21,7 +21,7 @@ const (
 	NeedSweep                       // Results.Sweep: the saturation over d_k (run in steps: SweepStep)
 	NeedCell                        // Results.Cell: the selected weight worked out by hand
 	NeedSteps                       // Results.Scaled: the matrices of the pipeline's steps that the result does not hold
-	NeedRowStats                    // Results.RowStats: each row's largest weight and entropy
+	NeedRowStats                    // Results.Rows: each row's largest weight and entropy
 	NeedTraining                    // Results.Training: the Learn view's model (trained in slices: TrainSlice)
 )
 
@@ -113,8 +113,8 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	return c.res
 }
 
-// derive makes what needs asks of the main result: the worked-out cell and
-// the scaled scores, each kept while its key is the same.
+// derive makes what needs asks of the main result: the worked-out cell, the
+// rows' statistics and the scaled scores, each kept while its key is the same.
 func (c *Computer) derive(s state.State, needs Need) {
 	r := c.res.Result
 	if r == nil {

@@ -29,9 +29,10 @@ func Routes() {
 // throws after 100 history.replaceState calls in 30 seconds.
 const linkInterval = 350 * time.Millisecond
 
-// Page is the visualizer: the sentence and the settings, the engine and its
-// result, and the view that draws it. It owns the state.State; the components
-// below it get copies and change it through its views.Setter.
+// Page is the visualizer: the state, the compute.Computer that makes its
+// results, and the view that shows them (registry.go). It owns the
+// state.State; the components below it get copies and change it through its
+// views.Setter.
 type Page struct {
 	app.Compo
 
@@ -114,8 +115,8 @@ func known(s state.State) error {
 	return nil
 }
 
-// OnMount installs window.attnviz and writes the link back when it needs
-// mending.
+// OnMount installs window.attnviz, writes the link back when it needs
+// mending, and starts the sweep that the first render asked for.
 func (p *Page) OnMount(ctx app.Context) {
 	p.ctx = ctx
 	setDocumentLang(p.state.Lang)
@@ -143,7 +144,7 @@ func (p *Page) OnNav(ctx app.Context) {
 	p.link = link
 	setDocumentLang(p.state.Lang)
 	p.writeLink()
-	ctx.Defer(func(app.Context) { // an empty sentence too (setInputValue)
+	ctx.Defer(func(app.Context) { // an empty sentence too (dom.SetInputValue)
 		dom.SetInputValue("sentence", p.state.Text)
 		dom.SetInputValue("sentence2", p.state.Text2)
 	})
@@ -184,7 +185,7 @@ func (p *Page) installHooks() {
 		}
 		return string(b)
 	})
-	state := app.FuncOf(func(app.Value, []app.Value) any {
+	settings := app.FuncOf(func(app.Value, []app.Value) any {
 		b, err := json.Marshal(p.state)
 		if err != nil {
 			return nil
@@ -192,11 +193,11 @@ func (p *Page) installHooks() {
 		return app.Window().Get("JSON").Call("parse", string(b))
 	})
 	training, model := p.learnHooks()
-	p.hooks = []app.Func{result, state, training, model}
+	p.hooks = []app.Func{result, settings, training, model}
 	dom.Try(func() {
 		hooks := app.Window().Get("Object").New()
 		hooks.Set("result", result)
-		hooks.Set("state", state)
+		hooks.Set("state", settings)
 		hooks.Set("training", training)
 		hooks.Set("model", model)
 		app.Window().Set("attnviz", hooks)

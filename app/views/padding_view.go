@@ -92,10 +92,11 @@ func (v *PaddingView) Render() app.UI {
 
 // build makes the charts of b that are out of date.
 func (v *PaddingView) build(b *compute.Batch, lang string) {
-	if key := (sidesKey{b, lang}); key == v.key {
+	key := sidesKey{b, lang}
+	if key == v.key {
 		return
 	}
-	v.key = sidesKey{b, lang}
+	v.key = key
 	for i := range b.Sides {
 		s := &b.Sides[i]
 		switch {
