@@ -21,17 +21,26 @@ type gradCase struct {
 
 func (c gradCase) String() string {
 	n, d := c.in.X.Dims()
+	m := n
+	if c.in.XKV != nil {
+		m, _ = c.in.XKV.Dims()
+	}
 	_, hk := c.in.Wq.Dims()
 	_, hv := c.in.Wv.Dims()
-	return fmt.Sprintf("n=%d d_model=%d heads=%d d_k=%d d_v=%d wo=%v %+v",
-		n, d, c.in.Heads, hk/c.in.Heads, hv/c.in.Heads, c.in.Wo != nil, c.in.Options)
+	return fmt.Sprintf("n=%d m=%d cross=%v d_model=%d heads=%d d_k=%d d_v=%d wo=%v %+v",
+		n, m, c.in.XKV != nil, d, c.in.Heads, hk/c.in.Heads, hv/c.in.Heads, c.in.Wo != nil, c.in.Options)
 }
 
 // randomGradCase draws shapes, options and values: 1–3 heads, d_k and d_v
-// 1–4, n 1–6, d_model 1–5, with and without Wo, causal or not, valid 0…n,
-// scale on or off, temperatures from 0.3 to 3.
+// 1–4, n 1–6, d_model 1–5, with and without Wo, causal or not, valid 0…m,
+// scale on or off, temperatures from 0.3 to 3; in a third of the cases
+// cross-attention, with m 1–6 rows of XKV (m = n otherwise).
 func randomGradCase(rnd *rand.Rand) gradCase {
 	n, d, h := 1+rnd.IntN(6), 1+rnd.IntN(5), 1+rnd.IntN(3)
+	m, cross := n, rnd.IntN(3) == 0
+	if cross {
+		m = 1 + rnd.IntN(6)
+	}
 	dk, dv := 1+rnd.IntN(4), 1+rnd.IntN(4)
 	fill := func(r, c int, scale float64) *mat.Dense {
 		m := mat.NewDense(r, c, nil)
@@ -49,13 +58,16 @@ func randomGradCase(rnd *rand.Rand) gradCase {
 		Heads: h,
 		Options: attention.Options{
 			Causal:      rnd.IntN(2) == 0,
-			Valid:       rnd.IntN(n + 1),
+			Valid:       rnd.IntN(m + 1),
 			Scale:       rnd.IntN(2) == 0,
 			Temperature: []float64{0, 1, 0.3, 0.5, 2, 3}[rnd.IntN(6)],
 		},
 	}
 	if rnd.IntN(4) == 0 {
-		in.Options.Valid = n
+		in.Options.Valid = m
+	}
+	if cross {
+		in.XKV = fill(m, d, 1)
 	}
 	dOut := h * dv
 	if rnd.IntN(3) != 0 {
@@ -95,13 +107,13 @@ func TestBackwardFiniteDifferences(t *testing.T) {
 		var res attention.Result
 		attention.Forward(&res, c.in)
 		attention.Backward(&g, &res, c.in, c.gradOutput)
-		if (g.Wo == nil) != (c.in.Wo == nil) {
-			t.Fatalf("trial %d %v: Wo gradient %v", trial, c, g.Wo)
+		if (g.Wo == nil) != (c.in.Wo == nil) || (g.XKV == nil) != (c.in.XKV == nil) {
+			t.Fatalf("trial %d %v: Wo gradient %v, XKV gradient %v", trial, c, g.Wo, g.XKV)
 		}
 		for _, p := range []struct {
 			name       string
 			param, got *mat.Dense
-		}{{"X", c.in.X, g.X}, {"Wq", c.in.Wq, g.Wq}, {"Wk", c.in.Wk, g.Wk}, {"Wv", c.in.Wv, g.Wv}, {"Wo", c.in.Wo, g.Wo}} {
+		}{{"X", c.in.X, g.X}, {"XKV", c.in.XKV, g.XKV}, {"Wq", c.in.Wq, g.Wq}, {"Wk", c.in.Wk, g.Wk}, {"Wv", c.in.Wv, g.Wv}, {"Wo", c.in.Wo, g.Wo}} {
 			if p.param == nil {
 				continue
 			}
@@ -139,7 +151,7 @@ func TestBackwardMaskedRowsPassNothing(t *testing.T) {
 		attention.Forward(&res, c.in)
 		var g attention.Gradients
 		attention.Backward(&g, &res, c.in, c.gradOutput)
-		for _, m := range []*mat.Dense{g.X, g.Wq, g.Wk, g.Wv, g.Wo} {
+		for _, m := range []*mat.Dense{g.X, g.XKV, g.Wq, g.Wk, g.Wv, g.Wo} {
 			if m != nil && mat.Norm(m, math.Inf(1)) != 0 {
 				t.Fatalf("%v: valid = 0 gave a gradient %v", c, mat.Formatted(m))
 			}

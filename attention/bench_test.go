@@ -70,3 +70,28 @@ func BenchmarkEngineRun(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCrossForward: cross-attention, n queries and m keys, matrix mode
+// with Wo and the causal mask, into a reused Result: a sentence pair of the
+// page's size, and the size of BenchmarkForward's n128 with a longer
+// key/value side.
+func BenchmarkCrossForward(b *testing.B) {
+	for _, c := range []struct {
+		name       string
+		n, m, d, h int
+	}{
+		{"n12_m16_d16_h2", 12, 16, 16, 2},
+		{"n128_m256_d128_h8", 128, 256, 128, 8},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			in := randomInput(c.n, c.d, c.h, 1, true, attention.Options{Causal: true, Valid: c.m, Scale: true})
+			in.XKV = randomDense(c.m, c.d, 2, "x_kv", 3)
+			var res attention.Result
+			attention.Forward(&res, in) // allocate the buffers
+			b.ReportAllocs()
+			for b.Loop() {
+				attention.Forward(&res, in)
+			}
+		})
+	}
+}

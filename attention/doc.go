@@ -1,6 +1,6 @@
-// Package attention computes self-attention, step by step, in float64, with
-// every intermediate kept for display: the engine behind the attention
-// visualizer's heatmaps and its command line.
+// Package attention computes self- and cross-attention, step by step, in
+// float64, with every intermediate kept for display: the engine behind the
+// attention visualizer's heatmaps and its command line.
 //
 // # Softmax
 //
@@ -70,17 +70,33 @@
 // The usual choice d_k = d_model/h keeps the cost of h heads that of one.
 //
 // Forward computes exactly torch.nn.MultiheadAttention(d_model, h,
-// bias=False) called with query = key = value = X, need_weights=True and
-// average_attn_weights=True: its in_proj_weight is [Wqᵀ; Wkᵀ; Wvᵀ], its
+// bias=False) called with query = key = value = X (key = value = XKV in
+// cross-attention), need_weights=True and average_attn_weights=True: its in_proj_weight is [Wqᵀ; Wkᵀ; Wvᵀ], its
 // out_proj.weight is Woᵀ, and the weights it returns are WeightsMean, the
 // mean of the heads' weights. Its key_padding_mask is Valid, its
 // is_causal/attn_mask the causal mask; where every key of a row is masked,
 // PyTorch gives NaN and this package 0.
 //
+// # Cross-attention
+//
+// Attention began between two sequences: a translation's decoder, writing
+// the target sentence, looked back at the encoder's states of the source
+// sentence. Cross-attention takes the queries from one sequence (X, n rows)
+// and the keys and values from another (XKV, m rows):
+//
+//	Q = X·Wq,  K = XKV·Wk,  V = XKV·Wv,  weights n × m
+//
+// Each row of the weights is then a distribution over the other sentence's
+// tokens: an alignment. Bahdanau et al. (2015) computed the score of a
+// decoder state s and an encoder state h with a small network; the bilinear
+// score sᵀ·W·h that followed is the dot product of a query and a key once W
+// is factored as Wq·Wkᵀ: sᵀ·Wq·Wkᵀ·h = (s·Wq)·(h·Wk). Bilinear shows both on
+// given numbers. Self-attention is the case XKV = X.
+//
 // # Backward
 //
-// Backward computes the gradients of a scalar loss with respect to X, Wq, Wk,
-// Wv and Wo, given the loss's gradient with respect to the output (for
+// Backward computes the gradients of a scalar loss with respect to X (and
+// XKV), Wq, Wk, Wv and Wo, given the loss's gradient with respect to the output (for
 // L = Σ Output ⊙ G, that is G): what training needs. It runs the forward's
 // products in reverse, each transposed: an output Y = A·B passes
 // ∂L/∂A = ∂L/∂Y·Bᵀ and ∂L/∂B = Aᵀ·∂L/∂Y. The one step that is not a product

@@ -10,7 +10,7 @@ import "gonum.org/v1/gonum/mat"
 // for concurrent use.
 type Engine struct {
 	weights map[string]cached // by stream: the last matrix generated
-	x       mat.Dense         // X in text mode
+	x, xkv  mat.Dense         // X and XKV in text mode
 	res     Result
 	grad    Gradients
 }
@@ -30,7 +30,7 @@ func (e *Engine) Run(s *Spec) (*Result, error) {
 	if e.weights == nil {
 		e.weights = map[string]cached{}
 	}
-	in, err := s.resolve(e.generate, &e.x)
+	in, err := s.resolve(e.generate, &e.x, &e.xkv)
 	if err != nil {
 		return nil, err
 	}

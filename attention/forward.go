@@ -10,37 +10,48 @@ import (
 //
 // For n tokens, d_model columns of X and h heads:
 //
-//	X       n × d_model
+//	X       n × d_model       the queries' side
+//	XKV     m × d_model       the keys' and values' side; nil: X (m = n)
 //	Wq, Wk  d_model × h·d_k   head i uses columns i·d_k … (i+1)·d_k − 1
 //	Wv      d_model × h·d_v   split the same way
 //	Wo      h·d_v × d_out     nil: the output is the concatenation of the heads
 //
 // GradOutput, when not nil, is n × d_out: Run and Engine.Run then also
 // compute the Result's Grad by Backward. Forward ignores it.
+//
+// With XKV, Forward computes cross-attention: queries from X, keys and values
+// from XKV (a decoder attending to its encoder); TokensKV then labels XKV's
+// rows, and Options.Valid counts keys of XKV.
 type Input struct {
 	Tokens     []string
 	X          *mat.Dense
+	TokensKV   []string   // labels of XKV's rows; nil without XKV
+	XKV        *mat.Dense // nil: self-attention
 	Wq, Wk, Wv *mat.Dense
 	Wo         *mat.Dense // nil: no output projection
 	Heads      int
 	Options    Options
-	FromText   bool // the spec gave text: the result JSON then includes "x"
+	FromText   bool // the spec gave text: the result JSON then includes "x" (and "x_kv")
 	GradOutput *mat.Dense
 }
 
-// Result is multi-head self-attention of an Input, with every intermediate.
+// Result is multi-head attention of an Input, with every intermediate: for n
+// queries and m keys (m = n in self-attention), every head's Scores and
+// Weights, and WeightsMean, are n × m.
 //
 // Matrices of a Result share memory: the heads' Q, K and V are column blocks
-// of X·Wq, X·Wk and X·Wv, their Output column blocks of Concat, and Output
-// is Concat itself when there is no Wo. Forward into the same Result
-// overwrites them.
+// of X·Wq, XKV·Wk and XKV·Wv (X·Wk and X·Wv without XKV), their Output column
+// blocks of Concat, and Output is Concat itself when there is no Wo. Forward
+// into the same Result overwrites them.
 type Result struct {
 	Tokens   []string
 	X        *mat.Dense // the input, as Forward was given it
+	TokensKV []string   // the key/value side's labels; nil in self-attention
+	XKV      *mat.Dense // the key/value side's input; nil in self-attention
 	FromText bool
 
 	Heads       []Head
-	WeightsMean *mat.Dense // n × n: the mean of the heads' weights
+	WeightsMean *mat.Dense // n × m: the mean of the heads' weights
 	Concat      *mat.Dense // n × h·d_v: the heads' outputs side by side, before Wo
 	Output      *mat.Dense // n × d_out: Concat·Wo, or Concat when Wo is nil
 
@@ -53,20 +64,21 @@ type Result struct {
 	Options Options
 
 	shape                shape
-	qAll, kAll, vAll, kT *mat.Dense // X·Wq, X·Wk, X·Wv, (X·Wk)ᵀ
+	qAll, kAll, vAll, kT *mat.Dense // X·Wq, XKV·Wk, XKV·Wv, (XKV·Wk)ᵀ
 	out                  *mat.Dense // Concat·Wo
 	views                []Head     // the heads' matrices, reset on every Forward
 }
 
-// shape is everything the buffers of a Result depend on.
+// shape is everything the buffers of a Result depend on: n queries, m keys
+// (m = n without XKV).
 type shape struct {
-	n, dModel, heads, dk, dv, dOut int
-	wo                             bool
+	n, m, dModel, heads, dk, dv, dOut int
+	wo, cross                         bool
 }
 
-// Forward computes multi-head self-attention of in into dst:
+// Forward computes multi-head attention of in into dst:
 //
-//	Q = X·Wq,  K = X·Wk,  V = X·Wv
+//	Q = X·Wq,  K = XKV·Wk,  V = XKV·Wv   (XKV = X when in.XKV is nil: self-attention)
 //	head i:  Qᵢ, Kᵢ, Vᵢ = columns i·d_k … (i+1)·d_k − 1 of Q, K (d_v of V)
 //	         Weightsᵢ, Outputᵢ = ScaledDotProduct(Qᵢ, Kᵢ, Vᵢ, in.Options)
 //	WeightsMean = (Weights₀ + … + Weights₍h₋₁₎) / h
@@ -75,8 +87,9 @@ type shape struct {
 //
 // This is torch.nn.MultiheadAttention with bias=False, need_weights=True and
 // average_attn_weights=True, given Wq, Wk, Wv as the transposes of its
-// in_proj_weight blocks and Wo as the transpose of out_proj.weight (except
-// that a row with every key masked is 0 here, NaN there).
+// in_proj_weight blocks and Wo as the transpose of out_proj.weight, called
+// with query = X and key = value = XKV (except that a row with every key
+// masked is 0 here, NaN there).
 //
 // Forward reuses dst's buffers when in has the same shapes as the previous
 // Forward into dst: it then allocates nothing. A zero Result is
@@ -88,11 +101,16 @@ func Forward(dst *Result, in *Input) {
 		dst.alloc(sh)
 	}
 	dst.Tokens, dst.X, dst.FromText = in.Tokens, in.X, in.FromText
+	dst.TokensKV, dst.XKV = in.TokensKV, in.XKV
 	dst.Options, dst.Grad = in.Options, nil
 
+	kv := in.X
+	if in.XKV != nil {
+		kv = in.XKV
+	}
 	mul(dst.qAll, in.X, in.Wq)
-	mul(dst.kAll, in.X, in.Wk)
-	mul(dst.vAll, in.X, in.Wv)
+	mul(dst.kAll, kv, in.Wk)
+	mul(dst.vAll, kv, in.Wv)
 	transpose(dst.kT, dst.kAll)
 
 	mean := dst.WeightsMean.RawMatrix()
@@ -102,8 +120,8 @@ func Forward(dst *Result, in *Input) {
 		attend(h, in.Options)
 		w := h.Weights.RawMatrix()
 		for r := 0; r < sh.n; r++ {
-			mrow := mean.Data[r*mean.Stride : r*mean.Stride+sh.n]
-			wrow := w.Data[r*w.Stride : r*w.Stride+sh.n]
+			mrow := mean.Data[r*mean.Stride : r*mean.Stride+sh.m]
+			wrow := w.Data[r*w.Stride : r*w.Stride+sh.m]
 			if i == 0 {
 				copy(mrow, wrow)
 				continue
@@ -116,7 +134,7 @@ func Forward(dst *Result, in *Input) {
 	if sh.heads > 1 {
 		byH := newDivisor(float64(sh.heads))
 		for r := 0; r < sh.n; r++ {
-			mrow := mean.Data[r*mean.Stride : r*mean.Stride+sh.n]
+			mrow := mean.Data[r*mean.Stride : r*mean.Stride+sh.m]
 			byH.divide(mrow, mrow)
 		}
 	}
@@ -143,7 +161,17 @@ func inputShape(in *Input) shape {
 	if qr != d || kr != d || vr != d || qc != kc || qc%in.Heads != 0 || vc%in.Heads != 0 {
 		panic(fmt.Sprintf("attention: Forward: X %d×%d, Wq %d×%d, Wk %d×%d, Wv %d×%d do not agree for %d heads", n, d, qr, qc, kr, kc, vr, vc, in.Heads))
 	}
-	sh := shape{n: n, dModel: d, heads: in.Heads, dk: qc / in.Heads, dv: vc / in.Heads, dOut: vc}
+	sh := shape{n: n, m: n, dModel: d, heads: in.Heads, dk: qc / in.Heads, dv: vc / in.Heads, dOut: vc}
+	if in.XKV != nil {
+		m, dkv := in.XKV.Dims()
+		if dkv != d {
+			panic(fmt.Sprintf("attention: Forward: XKV is %d×%d, want %d columns like X", m, dkv, d))
+		}
+		sh.m, sh.cross = m, true
+		if in.TokensKV != nil && len(in.TokensKV) != m {
+			panic(fmt.Sprintf("attention: Forward: %d key/value tokens for %d rows of XKV", len(in.TokensKV), m))
+		}
+	}
 	if in.Wo != nil {
 		or, oc := in.Wo.Dims()
 		if or != vc {
@@ -162,11 +190,11 @@ func (r *Result) alloc(sh shape) {
 	r.shape = sh
 	hk, hv := sh.heads*sh.dk, sh.heads*sh.dv
 	r.qAll = mat.NewDense(sh.n, hk, nil)
-	r.kAll = mat.NewDense(sh.n, hk, nil)
-	r.vAll = mat.NewDense(sh.n, hv, nil)
-	r.kT = mat.NewDense(hk, sh.n, nil)
+	r.kAll = mat.NewDense(sh.m, hk, nil)
+	r.vAll = mat.NewDense(sh.m, hv, nil)
+	r.kT = mat.NewDense(hk, sh.m, nil)
 	r.Concat = mat.NewDense(sh.n, hv, nil)
-	r.WeightsMean = mat.NewDense(sh.n, sh.n, nil)
+	r.WeightsMean = mat.NewDense(sh.n, sh.m, nil)
 	r.out = nil
 	if sh.wo {
 		r.out = mat.NewDense(sh.n, sh.dOut, nil)
@@ -176,13 +204,13 @@ func (r *Result) alloc(sh shape) {
 		k0, v0 := i*sh.dk, i*sh.dv
 		r.views[i] = Head{
 			Q:       r.qAll.Slice(0, sh.n, k0, k0+sh.dk).(*mat.Dense),
-			K:       r.kAll.Slice(0, sh.n, k0, k0+sh.dk).(*mat.Dense),
-			V:       r.vAll.Slice(0, sh.n, v0, v0+sh.dv).(*mat.Dense),
-			Scores:  mat.NewDense(sh.n, sh.n, nil),
-			Logits:  mat.NewDense(sh.n, sh.n, nil),
-			Weights: mat.NewDense(sh.n, sh.n, nil),
+			K:       r.kAll.Slice(0, sh.m, k0, k0+sh.dk).(*mat.Dense),
+			V:       r.vAll.Slice(0, sh.m, v0, v0+sh.dv).(*mat.Dense),
+			Scores:  mat.NewDense(sh.n, sh.m, nil),
+			Logits:  mat.NewDense(sh.n, sh.m, nil),
+			Weights: mat.NewDense(sh.n, sh.m, nil),
 			Output:  r.Concat.Slice(0, sh.n, v0, v0+sh.dv).(*mat.Dense),
-			kT:      r.kT.Slice(k0, k0+sh.dk, 0, sh.n).(*mat.Dense),
+			kT:      r.kT.Slice(k0, k0+sh.dk, 0, sh.m).(*mat.Dense),
 		}
 	}
 	r.Heads = make([]Head, sh.heads)

@@ -11,7 +11,7 @@ import (
 )
 
 // FuzzParseSpec: ParseSpec, Resolve, Forward and Backward never panic on any
-// input; an accepted spec gives a result (with its gradients when it has
+// input, self- or cross-attention; an accepted spec gives a result (with its gradients when it has
 // grad_output) without NaN or Inf that MarshalJSON encodes, the same from an
 // Engine as from Resolve, Forward and Backward.
 func FuzzParseSpec(f *testing.F) {
@@ -35,6 +35,8 @@ func FuzzParseSpec(f *testing.F) {
 		`{"tokens": ["a", "b", "c"], "x": [[1, 0.5], [-2, 3], [0, 1]], "wq": [[1, 0], [0, 1]], "wk": [[0.5, 1], [1, -1]], "wv": [[2, 0], [0, 2]], "wo": [[1, 1], [0, 1]], "heads": 2, "mask": "causal", "valid": 2, "scale": true, "temperature": 0.5}`,
 		`{"x": [[3, 1, 4, 1], [5, 9, 2, 6], [5, 3, 5, 8]], "heads": 2, "d_k": 3, "seed": -9, "d_model": 4}`,
 		`{"text": "Café 猫 🐱, isn't it? 42!", "heads": 8, "d_model": 64, "seed": 123456789}`,
+		`{"text": "le chat", "text_kv": "the cat sat", "heads": 2, "d_model": 4, "mask": "causal", "valid": 2, "positional": true, "grad_output": [[1, 2, 3, 4], [0, 1, 0, -1]]}`,
+		`{"x": [[1e30, -1e30]], "x_kv": [[1e30, 1e30], [-1e30, 1e30], [0, 0]], "tokens_kv": ["a", "b", "c"], "wk": [[1e30, 0], [0, 1e30]], "grad_output": [[1e30, -1e30]], "temperature": 1e-6}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -82,6 +84,12 @@ func FuzzParseSpec(f *testing.F) {
 			}
 			if g.Wo != nil {
 				check("grad.wo", g.Wo)
+			}
+			if (g.XKV != nil) != (in.XKV != nil) {
+				t.Fatalf("grad.x_kv %v with x_kv %v", g.XKV != nil, in.XKV != nil)
+			}
+			if g.XKV != nil {
+				check("grad.x_kv", g.XKV)
 			}
 		}
 		got, err := json.Marshal(&res)

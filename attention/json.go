@@ -11,30 +11,36 @@ import (
 
 // MarshalJSON encodes r in the result format of testdata/reference/README.md:
 //
-//	{"tokens": [...], "x": [[...]...],
+//	{"tokens": [...], "tokens_kv": [...], "x": [[...]...], "x_kv": [[...]...],
 //	 "heads": [{"q", "k", "v", "scores", "weights", "output"}, ...],
 //	 "weights_mean": [[...]...], "output": [[...]...],
-//	 "grad": {"x", "wq", "wk", "wv", "wo"}}
+//	 "grad": {"x", "x_kv", "wq", "wk", "wv", "wo"}}
 //
-// with every matrix an array of rows. "grad" is present only when r.Grad is
-// not nil, and its "wo" only when there is an output projection. "x" is present only when r.FromText
-// (in matrix mode the caller has X already). Numbers are written in the
-// shortest form that reads back as the same float64, as encoding/json writes
-// them; −0 is written 0. Concat is not part of the format. MarshalJSON
+// with every matrix an array of rows. "tokens_kv" is present only in
+// cross-attention (r.XKV not nil). "x" is present only when r.FromText (in
+// matrix mode the caller has X already), "x_kv" only then and in
+// cross-attention. "grad" is present only when r.Grad is not nil, its "x_kv"
+// only in cross-attention and its "wo" only when there is an output
+// projection. Numbers are written in the shortest form that reads back as
+// the same float64, as encoding/json writes them; −0 is written 0. Concat is not part of the format. MarshalJSON
 // returns an error if a matrix holds NaN or ±Inf, which JSON cannot carry.
 func (r *Result) MarshalJSON() ([]byte, error) {
-	tokens, err := json.Marshal(r.Tokens)
-	if err != nil {
-		return nil, err
-	}
-	if r.Tokens == nil {
-		tokens = []byte("[]")
-	}
 	e := jsonEncoder{buf: make([]byte, 0, 1024)}
 	e.buf = append(e.buf, `{"tokens":`...)
-	e.buf = append(e.buf, tokens...)
+	if err := e.strings(r.Tokens); err != nil {
+		return nil, err
+	}
+	if r.XKV != nil {
+		e.buf = append(e.buf, `,"tokens_kv":`...)
+		if err := e.strings(r.TokensKV); err != nil {
+			return nil, err
+		}
+	}
 	if r.FromText {
 		e.matrix(`,"x":`, "x", r.X)
+		if r.XKV != nil {
+			e.matrix(`,"x_kv":`, "x_kv", r.XKV)
+		}
 	}
 	e.buf = append(e.buf, `,"heads":[`...)
 	for i, h := range r.Heads {
@@ -55,6 +61,9 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 	e.matrix(`,"output":`, "output", r.Output)
 	if g := r.Grad; g != nil {
 		e.matrix(`,"grad":{"x":`, "grad.x", g.X)
+		if g.XKV != nil {
+			e.matrix(`,"x_kv":`, "grad.x_kv", g.XKV)
+		}
 		e.matrix(`,"wq":`, "grad.wq", g.Wq)
 		e.matrix(`,"wk":`, "grad.wk", g.Wk)
 		e.matrix(`,"wv":`, "grad.wv", g.Wv)
@@ -73,6 +82,17 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 type jsonEncoder struct {
 	buf []byte
 	err error
+}
+
+// strings appends s as a JSON array of strings ([] for nil).
+func (e *jsonEncoder) strings(s []string) error {
+	if s == nil {
+		e.buf = append(e.buf, "[]"...)
+		return nil
+	}
+	data, err := json.Marshal(s)
+	e.buf = append(e.buf, data...)
+	return err
 }
 
 // matrix appends key and m as an array of rows; a nil m is null.

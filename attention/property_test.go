@@ -332,6 +332,10 @@ func TestEngine(t *testing.T) {
 		`{"text": "the cat sat", "heads": 4, "d_model": 32, "seed": 2, "positional": true, "valid": 2}`,
 		`{"tokens": ["a", "b"], "x": [[1, 2], [3, 4]], "wq": [[1, 0], [0, 1]], "heads": 2}`,
 		`{"text": "the cat sat on the mat", "heads": 2, "seed": 1}`,
+		`{"text": "le chat", "text_kv": "the cat sat on the mat", "heads": 2, "seed": 1, "positional": true}`,
+		`{"text": "le chat dort", "text_kv": "the cat sleeps", "heads": 2, "seed": 1, "mask": "causal", "valid": 2}`,
+		`{"x": [[1, 2], [3, 4]], "x_kv": [[0, 1], [1, 0], [2, 2]], "heads": 2, "grad_output": [[1, 0], [0, 1]]}`,
+		`{"text": "the cat sat on the mat", "heads": 2, "seed": 1}`,
 	}
 	var e attention.Engine
 	var last *attention.Result

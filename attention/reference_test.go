@@ -20,8 +20,8 @@ type referenceCase struct {
 }
 
 // referenceDirs are the folders of testdata/reference whose cases this
-// package reproduces: the forward cases and the gradients.
-var referenceDirs = []string{".", "gradients"}
+// package reproduces: the forward cases, the gradients and cross-attention.
+var referenceDirs = []string{".", "gradients", "cross"}
 
 // loadReference reads the cases of referenceDirs.
 func loadReference(t testing.TB) []referenceCase {
@@ -58,7 +58,8 @@ func loadReferenceDir(t testing.TB, dir string) []referenceCase {
 	return cases
 }
 
-// TestReference reproduces every reference case, forward and gradients:
+// TestReference reproduces every reference case, forward, gradients and
+// cross-attention:
 // every field of expected, to 1e-9 absolute or relative, through ParseSpec,
 // Resolve, Forward, Backward and MarshalJSON, once with Run and once with an
 // Engine reused across cases.
@@ -73,6 +74,15 @@ func TestReference(t *testing.T) {
 	}
 	if grads != len(loadReferenceDir(t, "gradients")) {
 		t.Fatalf("%d cases expect grad, want every case of gradients/", grads)
+	}
+	cross := 0
+	for _, c := range cases {
+		if _, ok := c.Expected["tokens_kv"]; ok {
+			cross++
+		}
+	}
+	if n := len(loadReferenceDir(t, "cross")); cross != n || n == 0 {
+		t.Fatalf("%d cases expect tokens_kv, want every case of cross/ (%d)", cross, n)
 	}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
@@ -156,12 +166,12 @@ func summary(v any) string {
 	return s
 }
 
-// TestReferenceSetParses: the rest of the reference set, cross/ and
-// lessons/, is there and every case is a JSON object with a name, a spec
-// and what is expected of it; the lessons' specs, which use no field beyond
-// this package's, reproduce their output and their one head's weights.
+// TestReferenceSetParses: the rest of the reference set, lessons/, is there
+// and every case is a JSON object with a name, a spec and what is expected
+// of it; the lessons' specs, which use no field beyond this package's,
+// reproduce their output and their one head's weights.
 func TestReferenceSetParses(t *testing.T) {
-	for _, dir := range []string{"cross", "lessons"} {
+	for _, dir := range []string{"lessons"} {
 		files, err := filepath.Glob(filepath.Join("..", "testdata", "reference", dir, "*.json"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("%s: no cases (%v)", dir, err)

@@ -28,13 +28,26 @@ import (
 // Any of Wq, Wk, Wv that is absent is initialised from Seed (Xavier normal).
 // Wo, when absent, is initialised in text mode and means "no output
 // projection" in matrix mode, as the reference contract says.
+//
+// Cross-attention takes the keys and values from a second sequence: XKV
+// (m × d_model, labelled by TokensKV) in matrix mode, TextKV in text mode.
+// TextKV is this project's text form of the contract's x_kv: the key/value
+// side's sentence (the "encoder" sentence, Text being the "decoder" one),
+// tokenized and embedded as Text is, with the same Seed and DModel, so that a
+// word has the same vector on both sides, and with its own positions from 0
+// when Positional. Absent, keys and values come from the queries' side.
 type Spec struct {
 	Tokens []string    `json:"tokens,omitempty"`
 	X      [][]float64 `json:"x,omitempty"`
-	Wq     [][]float64 `json:"wq,omitempty"`
-	Wk     [][]float64 `json:"wk,omitempty"`
-	Wv     [][]float64 `json:"wv,omitempty"`
-	Wo     [][]float64 `json:"wo,omitempty"`
+
+	TokensKV []string    `json:"tokens_kv,omitempty"` // labels of x_kv's rows
+	XKV      [][]float64 `json:"x_kv,omitempty"`      // the key/value side: m × d_model
+	TextKV   *string     `json:"text_kv,omitempty"`   // text mode: the key/value side's sentence
+
+	Wq [][]float64 `json:"wq,omitempty"`
+	Wk [][]float64 `json:"wk,omitempty"`
+	Wv [][]float64 `json:"wv,omitempty"`
+	Wo [][]float64 `json:"wo,omitempty"`
 
 	// GradOutput, when given, asks for the gradients of
 	// L = Σ output ⊙ grad_output (n × d_out): Run then sets Result.Grad.
@@ -60,7 +73,8 @@ const (
 	// MaxSpecBytes is the largest spec JSON ParseSpec reads.
 	MaxSpecBytes = 64 << 20
 	// MaxTokens is the largest n: rows of x, or tokens of text (package text
-	// allows fewer: text.MaxTokens).
+	// allows fewer: text.MaxTokens); and the largest m, rows of x_kv or
+	// tokens of text_kv.
 	MaxTokens = 1024
 	// MaxDModel is the largest d_model (columns of x), and the largest d_k,
 	// d_v and d_out (columns of wo).
@@ -246,24 +260,30 @@ func typeName(t reflect.Type) string {
 //
 // In text mode (text given, x and tokens absent) the tokens are
 // text.Tokenize(text) and X is text.Embed(tokens, d_model, seed), plus
-// text.AddPositional when positional. In matrix mode (x given) tokens default
-// to "t0", "t1", …. Any of wq, wk, wv that is absent is Xavier(seed, "wq" …);
+// text.AddPositional when positional; text_kv, when given, makes tokens_kv
+// and x_kv in the same way. In matrix mode (x given) tokens default
+// to "t0", "t1", …, and tokens_kv, with x_kv, to "kv0", "kv1", …. Without
+// x_kv or text_kv, keys and values come from x (self-attention); with
+// either, valid counts keys of the key/value side (default m, its rows).
+// Any of wq, wk, wv that is absent is Xavier(seed, "wq" …);
 // an absent wo is Xavier(seed, "wo") in text mode and no output projection in
 // matrix mode.
 //
 // Resolve returns a *SpecError naming the field for: text and x both given or
-// neither; an empty, ragged or non-finite matrix; shapes that do not agree
-// (wq/wk/wv rows ≠ d_model, columns that heads does not divide, wq and wk of
-// different widths, d_k different from a given wq's, wo rows ≠ heads·d_v);
-// tokens of another count than the rows of x; an unknown mask; valid outside
-// 0…n; temperature below MinTemperature or not finite; a number of a matrix
-// above MaxAbsValue in magnitude, NaN or ±Inf; heads, d_model, d_k or n
-// outside their limits (MaxHeads, MaxDModel, MaxTokens), or a problem larger
-// than MaxCells;
-// positional without text; text with no tokens or too many; a grad_output
-// not of the output's shape (n × d_out, n × heads·d_v without wo).
+// neither; x_kv with text or text_kv with x; tokens_kv without x_kv; x_kv
+// columns ≠ d_model; tokens_kv of another count than the rows of x_kv; an
+// empty, ragged or non-finite matrix; shapes that do not agree (wq/wk/wv
+// rows ≠ d_model, columns that heads does not divide, wq and wk of different
+// widths, d_k different from a given wq's, wo rows ≠ heads·d_v); tokens of
+// another count than the rows of x; an unknown mask; valid outside 0…m (m = n
+// in self-attention); temperature below MinTemperature or not finite; a
+// number of a matrix above MaxAbsValue in magnitude, NaN or ±Inf; heads,
+// d_model, d_k, n or m outside their limits (MaxHeads, MaxDModel,
+// MaxTokens), or a problem larger than MaxCells; positional without text;
+// text or text_kv with no tokens or too many; a grad_output not of the
+// output's shape (n × d_out, n × heads·d_v without wo).
 func (s *Spec) Resolve() (*Input, error) {
-	return s.resolve(generate, nil)
+	return s.resolve(generate, nil, nil)
 }
 
 // generator returns weights Xavier(seed, stream) of shape r×c.
@@ -275,9 +295,9 @@ func generate(stream string, seed int64, r, c int) *mat.Dense {
 	return m
 }
 
-// resolve is Resolve with weights from gen and, in text mode, X built in
-// xbuf when it is not nil.
-func (s *Spec) resolve(gen generator, xbuf *mat.Dense) (*Input, error) {
+// resolve is Resolve with weights from gen and, in text mode, X and XKV
+// built in xbuf and xkvbuf when they are not nil.
+func (s *Spec) resolve(gen generator, xbuf, xkvbuf *mat.Dense) (*Input, error) {
 	in := &Input{}
 	if err := s.resolveOptions(in); err != nil {
 		return nil, err
@@ -286,21 +306,26 @@ func (s *Spec) resolve(gen generator, xbuf *mat.Dense) (*Input, error) {
 	if err := s.resolveTokens(in, &d); err != nil {
 		return nil, err
 	}
+	if err := s.resolveKV(in, &d); err != nil {
+		return nil, err
+	}
 	if err := s.resolveWidths(&d); err != nil {
 		return nil, err
 	}
 	if err := s.resolveOutput(in, &d); err != nil {
 		return nil, err
 	}
-	s.build(in, d, gen, xbuf)
+	s.build(in, d, gen, xbuf, xkvbuf)
 	return in, nil
 }
 
-// dims are the sizes of a resolved problem: n tokens of d_model columns, h
-// heads of d_k query/key and d_v value columns, d_out output columns (0 in
-// matrix mode without wo: the output is then the h·d_v of the heads).
+// dims are the sizes of a resolved problem: n tokens of d_model columns, m
+// keys (n in self-attention), h heads of d_k query/key and d_v value
+// columns, d_out output columns (0 in matrix mode without wo: the output is
+// then the h·d_v of the heads).
 type dims struct {
-	n, dModel, h, dk, dv, dOut int
+	n, m, dModel, h, dk, dv, dOut int
+	cross                         bool // x_kv or text_kv given
 }
 
 // resolveOptions checks heads, mask, scale, temperature and the ranges of
@@ -392,6 +417,61 @@ func (s *Spec) resolveText(in *Input, d *dims) error {
 	return nil
 }
 
+// resolveKV checks the key/value side, x_kv or text_kv with its tokens, and
+// sets in.TokensKV, d.m and d.cross; without either, d.m = d.n.
+func (s *Spec) resolveKV(in *Input, d *dims) error {
+	d.m = d.n
+	switch {
+	case s.XKV != nil && in.FromText:
+		return specErr("x_kv, text", "x_kv given with text, expected text_kv (or x with x_kv)")
+	case s.TextKV != nil && !in.FromText:
+		return specErr("text_kv, x", "text_kv given with x, expected x_kv (or text with text_kv)")
+	case s.TextKV != nil:
+		return s.resolveTextKV(in, d)
+	case s.XKV == nil:
+		if s.TokensKV != nil {
+			return specErr("tokens_kv", "given without x_kv, expected only with it")
+		}
+		return nil
+	}
+	m, c, err := checkMatrix("x_kv", s.XKV, MaxTokens, MaxDModel)
+	if err != nil {
+		return err
+	}
+	if c != d.dModel {
+		return specErr("x_kv", "%d columns, expected d_model = %d like x", c, d.dModel)
+	}
+	d.m, d.cross = m, true
+	switch {
+	case s.TokensKV == nil:
+		in.TokensKV = make([]string, m)
+		for i := range in.TokensKV {
+			in.TokensKV[i] = "kv" + strconv.Itoa(i)
+		}
+	case len(s.TokensKV) != m:
+		return specErr("tokens_kv", "%d given, expected %d (one per row of x_kv)", len(s.TokensKV), m)
+	default:
+		in.TokensKV = s.TokensKV
+	}
+	return nil
+}
+
+// resolveTextKV is resolveKV in text mode.
+func (s *Spec) resolveTextKV(in *Input, d *dims) error {
+	if s.TokensKV != nil {
+		return specErr("tokens_kv", "given with text_kv, expected only one of them (text_kv makes the tokens)")
+	}
+	tokens, err := text.Tokenize(*s.TextKV)
+	if err != nil {
+		return specErr("text_kv", "%v", err)
+	}
+	if len(tokens) == 0 {
+		return specErr("text_kv", "no tokens, expected at least one word")
+	}
+	in.TokensKV, d.m, d.cross = tokens, len(tokens), true
+	return nil
+}
+
 // resolveWidths checks the shapes of the given wq, wk and wv and sets d.dk
 // and d.dv.
 func (s *Spec) resolveWidths(d *dims) error {
@@ -473,9 +553,12 @@ func (s *Spec) resolveOutput(in *Input, d *dims) error {
 	} else if in.FromText {
 		d.dOut = d.dModel
 	}
-	in.Options.Valid = d.n
+	in.Options.Valid = d.m
 	if s.Valid != nil {
-		if *s.Valid < 0 || *s.Valid > d.n {
+		if *s.Valid < 0 || *s.Valid > d.m {
+			if d.cross {
+				return specErr("valid", "%d, expected 0…%d (the number of keys, rows of the key/value side)", *s.Valid, d.m)
+			}
 			return specErr("valid", "%d, expected 0…%d (the number of tokens)", *s.Valid, d.n)
 		}
 		in.Options.Valid = *s.Valid
@@ -485,11 +568,14 @@ func (s *Spec) resolveOutput(in *Input, d *dims) error {
 			return err
 		}
 	}
-	c := cells(d.n, d.dModel, d.h, d.dk, d.dv, d.dOut)
+	c := cells(*d)
 	if s.GradOutput != nil {
 		c += gradCells(*d)
 	}
 	if c > MaxCells {
+		if d.cross {
+			return specErr("", "too large: %d queries and %d keys, d_model %d, %d heads of d_k %d, d_v %d need %d values, at most %d", d.n, d.m, d.dModel, d.h, d.dk, d.dv, c, MaxCells)
+		}
 		return specErr("", "too large: %d tokens, d_model %d, %d heads of d_k %d, d_v %d need %d values, at most %d", d.n, d.dModel, d.h, d.dk, d.dv, c, MaxCells)
 	}
 	return nil
@@ -512,20 +598,21 @@ func checkGradOutput(m [][]float64, d dims) error {
 	return nil
 }
 
-// build sets in's matrices: X (in xbuf in text mode, when not nil), the
-// given weights, generated ones for those absent, and GradOutput.
-func (s *Spec) build(in *Input, d dims, gen generator, xbuf *mat.Dense) {
-	if in.FromText {
-		if xbuf == nil {
-			xbuf = new(mat.Dense)
+// build sets in's matrices: X and XKV (in xbuf and xkvbuf in text mode,
+// when not nil), the given weights, generated ones for those absent, and
+// GradOutput.
+func (s *Spec) build(in *Input, d dims, gen generator, xbuf, xkvbuf *mat.Dense) {
+	switch {
+	case in.FromText:
+		in.X = s.embed(xbuf, in.Tokens, d.dModel)
+		if d.cross {
+			in.XKV = s.embed(xkvbuf, in.TokensKV, d.dModel)
 		}
-		text.Embed(xbuf, in.Tokens, d.dModel, s.Seed)
-		if s.Positional {
-			text.AddPositional(xbuf)
-		}
-		in.X = xbuf
-	} else {
+	default:
 		in.X = dense(s.X)
+		if d.cross {
+			in.XKV = dense(s.XKV)
+		}
 	}
 	weight := func(name string, m [][]float64, r, c int) *mat.Dense {
 		if m != nil {
@@ -544,21 +631,41 @@ func (s *Spec) build(in *Input, d dims, gen generator, xbuf *mat.Dense) {
 	}
 }
 
+// embed returns the embeddings of tokens (text.Embed, plus
+// text.AddPositional when s.Positional), in buf when it is not nil.
+func (s *Spec) embed(buf *mat.Dense, tokens []string, dModel int) *mat.Dense {
+	if buf == nil {
+		buf = new(mat.Dense)
+	}
+	text.Embed(buf, tokens, dModel, s.Seed)
+	if s.Positional {
+		text.AddPositional(buf)
+	}
+	return buf
+}
+
 // cells is the number of float64 values of a problem: its input matrices and
 // the matrices of its Result.
-func cells(n, dModel, h, dk, dv, dOut int) int {
-	in := n*dModel + 2*dModel*h*dk + dModel*h*dv + h*dv*dOut
-	res := 3*n*h*dk + n*h*dv + 2*h*n*n + n*n + n*h*dv + n*dOut
+func cells(d dims) int {
+	n, m, dModel, hk, hv := d.n, d.m, d.dModel, d.h*d.dk, d.h*d.dv
+	in := n*dModel + 2*dModel*hk + dModel*hv + hv*d.dOut
+	if d.cross {
+		in += m * dModel
+	}
+	res := n*hk + 2*m*hk + m*hv + 2*d.h*n*m + n*m + n*hv + n*d.dOut
 	return in + res
 }
 
 // gradCells is the number of float64 values Backward holds beyond cells:
 // grad_output, the gradients, and its buffers.
 func gradCells(d dims) int {
-	hk, hv := d.h*d.dk, d.h*d.dv
+	n, m, hk, hv := d.n, d.m, d.h*d.dk, d.h*d.dv
 	dOut := max(d.dOut, hv)
-	grads := 2*d.n*d.dModel + 2*d.dModel*(2*hk+hv) + 2*hv*dOut + d.n*dOut
-	buffers := d.n*hv + d.n*(2*hk+hv) + 3*d.n*d.n + 2*hv*d.n
+	grads := 2*n*d.dModel + 2*d.dModel*(2*hk+hv) + 2*hv*dOut + n*dOut
+	if d.cross {
+		grads += 2 * m * d.dModel
+	}
+	buffers := n*hv + n*hk + m*(hk+hv) + 3*n*m + hv*m + hv*n
 	return grads + buffers
 }
 

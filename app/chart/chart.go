@@ -122,7 +122,7 @@ func whenECharts(ctx app.Context, f func(app.Context)) {
 	}
 	// On load, or on error (a 404, or offline without the cache), once.
 	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
+	done = dom.Func(func(app.Value, []app.Value) any {
 		script.Call("removeEventListener", "load", done)
 		script.Call("removeEventListener", "error", done)
 		done.Release()
@@ -141,8 +141,9 @@ func whenECharts(ctx app.Context, f func(app.Context)) {
 
 // mount creates the ECharts instance and draws the option.
 func (c *Chart) mount(ctx app.Context) {
+	defer dom.Guard()
 	c.chart = app.Window().Get("echarts").Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
-	c.onResize = app.FuncOf(func(app.Value, []app.Value) any {
+	c.onResize = dom.Func(func(app.Value, []app.Value) any {
 		if c.chart != nil {
 			c.applyMedia()
 			c.chart.Call("resize")
@@ -150,7 +151,7 @@ func (c *Chart) mount(ctx app.Context) {
 		}
 		return nil
 	})
-	c.formatter = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	c.formatter = dom.Func(func(_ app.Value, args []app.Value) any {
 		// ECharts' params of an item: value is [col, row, v, …].
 		if c.Tooltip == nil || len(args) == 0 {
 			return ""
@@ -161,7 +162,7 @@ func (c *Chart) mount(ctx app.Context) {
 		}
 		return c.Tooltip(v.Index(1).Int(), v.Index(0).Int(), v.Index(2).Float())
 	})
-	c.onClick = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	c.onClick = dom.Func(func(_ app.Value, args []app.Value) any {
 		if c.OnCell == nil || len(args) == 0 {
 			return nil
 		}
@@ -199,23 +200,17 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 // OnDismount disposes of the ECharts instance and releases the Go functions
 // it and the ResizeObserver call.
 func (c *Chart) OnDismount() {
+	defer dom.Guard()
 	c.Ref.clear(c)
 	c.onScreen.stop()
 	if c.observer != nil {
 		c.observer.Call("disconnect")
 		c.observer = nil
 	}
-	if c.chart != nil {
-		c.chart.Call("dispose")
-		c.chart = nil
-	}
-	c.releaseImage()
-	for _, f := range []*app.Func{&c.onResize, &c.formatter, &c.onClick} {
-		if *f != nil {
-			(*f).Release()
-			*f = nil
-		}
-	}
+	ci := &c.image
+	disposeLater(c.chart, c.onResize, c.formatter, c.onClick, ci.render, ci.move, ci.click, ci.out, ci.formatter)
+	c.chart, c.onResize, c.formatter, c.onClick = nil, nil, nil, nil
+	*ci = chartImage{}
 	c.drawn = ""
 	c.drawnParts = ChartParts{}
 	c.media = chartMedia{}
@@ -238,6 +233,7 @@ func (c *Chart) DrawNow(parts ChartParts, tip func(row, col int, v float64) stri
 // draw hands ECharts the option if it has changed, and rings the cells of
 // chart_outline.go where they now are.
 func (c *Chart) draw() {
+	defer dom.Guard()
 	c.drawOption()
 	c.placeOutlines()
 }

@@ -64,14 +64,14 @@ func (l *imageLayer) set(img *HeatmapImage) {
 // listenImage makes the functions ECharts and zrender call for an image.
 func (c *Chart) listenImage() {
 	ci := &c.image
-	ci.render = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	ci.render = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) < 2 || ci.img == nil {
 			return nil
 		}
 		return ci.element(args[1])
 	})
-	ci.formatter = app.FuncOf(func(app.Value, []app.Value) any { return ci.tip })
-	ci.move = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	ci.formatter = dom.Func(func(app.Value, []app.Value) any { return ci.tip })
+	ci.move = dom.Func(func(_ app.Value, args []app.Value) any {
 		if ci.img == nil || c.Tooltip == nil {
 			return nil // a heatmap series, with a tooltip and hover of its own, or a thumbnail
 		}
@@ -95,14 +95,14 @@ func (c *Chart) listenImage() {
 		})
 		return nil
 	})
-	ci.out = app.FuncOf(func(app.Value, []app.Value) any {
+	ci.out = dom.Func(func(app.Value, []app.Value) any {
 		c.hover(Cell{})
 		if c.chart != nil {
 			c.chart.Call("dispatchAction", map[string]any{"type": "hideTip"})
 		}
 		return nil
 	})
-	ci.click = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	ci.click = dom.Func(func(_ app.Value, args []app.Value) any {
 		row, col, _, _, ok := c.imageCell(args)
 		if !ok || c.OnCell == nil {
 			return nil
@@ -230,15 +230,3 @@ func drawGaps(ctx app.Value, cols, rows int, w, h, dpr float64) {
 // maxImageSide bounds the drawn image's canvas, in device pixels: 4096² is
 // 64 MB, beside ECharts' own canvas of the chart.
 const maxImageSide = 4096
-
-// releaseImage frees what setImage and listenImage made.
-func (c *Chart) releaseImage() {
-	ci := &c.image
-	for _, f := range []*app.Func{&ci.render, &ci.move, &ci.click, &ci.out, &ci.formatter} {
-		if *f != nil {
-			(*f).Release()
-			*f = nil
-		}
-	}
-	*ci = chartImage{}
-}

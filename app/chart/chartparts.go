@@ -228,7 +228,7 @@ func (o *onScreen) observe(ctx app.Context, c *Chart) {
 		return
 	}
 	o.hidden = true // until the observer's first report, right after observe
-	o.callback = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	o.callback = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 || args[0].Length() == 0 {
 			return nil
 		}

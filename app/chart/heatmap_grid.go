@@ -60,8 +60,9 @@ func (g *HeatmapGrid) OnMount(ctx app.Context) {
 }
 
 func (g *HeatmapGrid) mount() {
+	defer dom.Guard()
 	g.chart = app.Window().Get("echarts").Call("init", g.JSValue(), nil, map[string]any{"renderer": "canvas"})
-	g.onResize = app.FuncOf(func(app.Value, []app.Value) any {
+	g.onResize = dom.Func(func(app.Value, []app.Value) any {
 		if g.chart != nil {
 			g.chart.Call("resize")
 			g.draw() // the slots may have moved
@@ -84,21 +85,14 @@ func (g *HeatmapGrid) OnUpdate(ctx app.Context) {
 // OnDismount disposes of the ECharts instance and releases the functions
 // JavaScript calls.
 func (g *HeatmapGrid) OnDismount() {
+	defer dom.Guard()
 	g.Ref.clear(g)
 	if g.observer != nil {
 		g.observer.Call("disconnect")
 		g.observer = nil
 	}
-	if g.chart != nil {
-		g.chart.Call("dispose")
-		g.chart = nil
-	}
-	for _, f := range g.renders {
-		f.Release()
-	}
-	if g.onResize != nil {
-		g.onResize.Release()
-	}
+	disposeLater(g.chart, append(g.renders, g.onResize)...)
+	g.chart = nil
 	g.renders, g.onResize, g.layers, g.boxes, g.sizes = nil, nil, nil, nil, nil
 }
 
@@ -119,6 +113,7 @@ func (g *HeatmapGrid) DrawNow(images []*HeatmapImage) bool {
 // moved or the images changed size; else, when pictures changed, those
 // pictures repainted in place.
 func (g *HeatmapGrid) draw() {
+	defer dom.Guard()
 	if g.chart == nil {
 		return
 	}
@@ -127,7 +122,7 @@ func (g *HeatmapGrid) draw() {
 	for len(g.layers) < n {
 		i := len(g.layers)
 		g.layers = append(g.layers, imageLayer{})
-		g.renders = append(g.renders, app.FuncOf(func(_ app.Value, args []app.Value) any {
+		g.renders = append(g.renders, dom.Func(func(_ app.Value, args []app.Value) any {
 			if len(args) < 2 || i >= len(g.layers) || g.layers[i].img == nil {
 				return nil
 			}

@@ -154,7 +154,7 @@ func (w *workerAnswer) start(nothing func() bool) {
 	if !sw.Truthy() {
 		return
 	}
-	w.listener = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	w.listener = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
 			return nil
 		}

@@ -49,7 +49,7 @@ func (p *Page) scheduleTraining() {
 // steps of coreference).
 func (p *Page) inNewTask(f func(app.Context)) {
 	var fn app.Func
-	fn = app.FuncOf(func(app.Value, []app.Value) any {
+	fn = dom.Func(func(app.Value, []app.Value) any {
 		fn.Release()
 		p.ctx.Dispatch(f)
 		return nil
@@ -137,7 +137,7 @@ func (p *Page) learnResult() (string, error) {
 // trainingJSON), and model(), the trained model's JSON string; both null
 // outside the Learn view.
 func (p *Page) learnHooks() (training, model app.Func) {
-	training = app.FuncOf(func(app.Value, []app.Value) any {
+	training = dom.Func(func(app.Value, []app.Value) any {
 		t := p.trainingJSON()
 		if t == nil {
 			return nil
@@ -148,7 +148,7 @@ func (p *Page) learnHooks() (training, model app.Func) {
 		}
 		return app.Window().Get("JSON").Call("parse", string(b))
 	})
-	model = app.FuncOf(func(app.Value, []app.Value) any {
+	model = dom.Func(func(app.Value, []app.Value) any {
 		if p.res.Training == nil {
 			return nil
 		}

@@ -167,7 +167,7 @@ func (p *Page) OnDismount() {
 // layer on the probe), state() the settings as an object, and the Learn
 // view's training() and model() (learnHooks).
 func (p *Page) installHooks() {
-	result := app.FuncOf(func(app.Value, []app.Value) any {
+	result := dom.Func(func(app.Value, []app.Value) any {
 		if p.res.Training != nil {
 			js, err := p.learnResult()
 			if js == "" || err != nil {
@@ -185,7 +185,7 @@ func (p *Page) installHooks() {
 		}
 		return string(b)
 	})
-	settings := app.FuncOf(func(app.Value, []app.Value) any {
+	settings := dom.Func(func(app.Value, []app.Value) any {
 		b, err := json.Marshal(p.state)
 		if err != nil {
 			return nil

@@ -478,7 +478,7 @@ func (v *MatricesView) export(ctx app.Context, e app.Event) {
 			f.Release()
 		}
 		done := func(note string) app.Func {
-			return app.FuncOf(func(app.Value, []app.Value) any {
+			return dom.Func(func(app.Value, []app.Value) any {
 				ctx.Dispatch(func(app.Context) {
 					if v.answers == n { // no other press since
 						v.jsonNote = note
@@ -508,7 +508,7 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 		f.Release()
 	}
 	reader := app.Window().Get("FileReader").New()
-	onload := app.FuncOf(func(app.Value, []app.Value) any {
+	onload := dom.Func(func(app.Value, []app.Value) any {
 		text := reader.Get("result").String()
 		ctx.Dispatch(func(ctx app.Context) {
 			v.json = text
@@ -516,7 +516,7 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 		})
 		return nil
 	})
-	onerror := app.FuncOf(func(app.Value, []app.Value) any {
+	onerror := dom.Func(func(app.Value, []app.Value) any {
 		ctx.Dispatch(func(app.Context) {
 			v.newAnswer(state.NewInputError("file", "mx.err.file"), "")
 		})

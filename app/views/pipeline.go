@@ -173,7 +173,7 @@ type PipelineView struct {
 func (v *PipelineView) OnMount(ctx app.Context) {
 	v.ctx = ctx
 	v.followFocus(ctx)
-	v.onKey = app.FuncOf(func(_ app.Value, args []app.Value) any {
+	v.onKey = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 || args[0].Get("key").String() != "Escape" || v.Props.State.Step == "" {
 			return nil
 		}

@@ -209,8 +209,12 @@ func heatmaps(res *attention.Result) (names []string, weights [][][]float64, err
 	return names, weights, nil
 }
 
-// keyTokens are the labels of the keys (the columns of the weights); the
-// query tokens are res.Tokens.
+// keyTokens are the labels of the keys (the columns of the weights):
+// tokens_kv in cross-attention, the tokens otherwise. The query tokens are
+// res.Tokens.
 func keyTokens(res *attention.Result) []string {
+	if res.XKV != nil {
+		return res.TokensKV
+	}
 	return res.Tokens
 }

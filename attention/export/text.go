@@ -46,7 +46,11 @@ func WriteText(w io.Writer, res *attention.Result, spec *attention.Spec) error {
 	rows, rowWidth := labels(res.Tokens, len("query \\ key"), maxRowName)
 	cols, colWidth := labels(keyTokens(res), len("0.000"), maxColName)
 	bw.WriteString(describe(res, spec) + "\n")
-	bw.WriteString("rows: queries; columns: keys; each row sums to 1 over the keys it may attend to\n")
+	if res.XKV != nil {
+		bw.WriteString("rows: queries (tokens); columns: keys (tokens_kv); each row sums to 1 over the keys it may attend to\n")
+	} else {
+		bw.WriteString("rows: queries; columns: keys; each row sums to 1 over the keys it may attend to\n")
+	}
 	bw.WriteString("heatmap: blank = 0 (masked), ░ ≤ 0.25 < ▒ ≤ 0.5 < ▓ ≤ 0.75 < █ ≤ 1\n")
 	for h, m := range weights {
 		if names[h] == "mean" {
@@ -64,7 +68,8 @@ func WriteText(w io.Writer, res *attention.Result, spec *attention.Spec) error {
 		}
 	}
 	if res.Grad != nil {
-		writeGradients(bw, res.Grad, rows, rowWidth)
+		keyRows, keyWidth := labels(keyTokens(res), len("query \\ key"), maxRowName)
+		writeGradients(bw, res.Grad, axis{rows, rowWidth}, axis{keyRows, keyWidth})
 	}
 	return bw.Flush()
 }
@@ -94,20 +99,29 @@ func writeTextRow(w *bufio.Writer, label string, labelWidth int, row []float64, 
 	w.WriteString("│\n")
 }
 
+// axis is the Printable labels of a table's rows and their column's width.
+type axis struct {
+	labels []string
+	width  int
+}
+
 // writeGradients writes, after the weights of the text format, one table
-// per gradient: the rows of ∂L/∂x labelled by token, of the weights by
-// index; every value with four significant digits.
-func writeGradients(w *bufio.Writer, g *attention.Gradients, tokens []string, tokenWidth int) {
+// per gradient: the rows of ∂L/∂x labelled by the queries' tokens, of
+// ∂L/∂x_kv by the keys', of the weights by index; every value with four
+// significant digits.
+func writeGradients(w *bufio.Writer, g *attention.Gradients, queries, keys axis) {
 	w.WriteString("\ngradients of L = Σ output ⊙ grad_output\n")
 	for _, m := range []struct {
 		name string
 		m    *mat.Dense
-	}{{"x", g.X}, {"wq", g.Wq}, {"wk", g.Wk}, {"wv", g.Wv}, {"wo", g.Wo}} {
+	}{{"x", g.X}, {"x_kv", g.XKV}, {"wq", g.Wq}, {"wk", g.Wk}, {"wv", g.Wv}, {"wo", g.Wo}} {
 		if m.m == nil {
 			continue
 		}
-		labels, labelWidth := tokens, tokenWidth
-		if m.name != "x" {
+		labels, labelWidth := queries.labels, queries.width
+		if m.name == "x_kv" {
+			labels, labelWidth = keys.labels, keys.width
+		} else if m.name != "x" {
 			r, _ := m.m.Dims()
 			labels, labelWidth = make([]string, r), len("row")
 			for i := range labels {
@@ -148,7 +162,7 @@ func writeGradient(w *bufio.Writer, name string, m *mat.Dense, labels []string, 
 // mask, padding, scaling and temperature come from res.Options; the seed and
 // positional encoding of a text-mode result from spec, when not nil.
 func describe(res *attention.Result, spec *attention.Spec) string {
-	n, h := len(res.Tokens), len(res.Heads)
+	n, m, h := len(res.Tokens), len(keyTokens(res)), len(res.Heads)
 	_, dModel := res.X.Dims()
 	_, dk := res.Heads[0].Q.Dims()
 	opt := res.Options
@@ -157,10 +171,13 @@ func describe(res *attention.Result, spec *attention.Spec) string {
 		plural(h, "head"),
 		"d_model " + strconv.Itoa(dModel) + ", d_k " + strconv.Itoa(dk),
 	}
+	if res.XKV != nil {
+		parts[0] = "cross-attention: " + plural(n, "query") + " × " + plural(m, "key")
+	}
 	if opt.Causal {
 		parts = append(parts, "causal mask")
 	}
-	if _, keys := res.Heads[0].Weights.Dims(); opt.Valid < keys {
+	if opt.Valid < m {
 		parts = append(parts, "keys from "+strconv.Itoa(opt.Valid)+" on are padding")
 	}
 	if opt.Scale {
@@ -183,6 +200,9 @@ func describe(res *attention.Result, spec *attention.Spec) string {
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if noun == "query" {
+		return strconv.Itoa(n) + " queries"
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }

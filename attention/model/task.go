@@ -13,8 +13,7 @@ type Example struct {
 	Tokens  []int
 	Targets []int
 	// Refs lists per position the key the solution's attention should
-	// weigh most there (see Task.Pattern), or -1; nil when the task checks
-	// its pattern otherwise.
+	// weigh most there, or -1, for the task's pattern check.
 	Refs []int
 	// Alt lists per position a key that must weigh less than Refs there,
 	// or -1; nil when the task has none.
@@ -31,7 +30,7 @@ type Explanation struct {
 // attention pattern a solution needs.
 type Task struct {
 	Name    string
-	Summary string // one line: what is predicted
+	Summary Explanation // one line: what is predicted
 	// Explain says, for a student, what attention pattern solves the task
 	// and what the trained model shows.
 	Explain Explanation
@@ -44,16 +43,17 @@ type Task struct {
 	Batch       int     // sequences per step
 	Steps       int     // the step budget: the target is reached by then
 	Target      float64 // held-out accuracy per predicted token to reach
-	// PatternTarget is the share of held-out sequences whose attention
-	// must show the pattern (Pattern) once trained.
+	// PatternTarget is the share of held-out sequences (of their rows, for
+	// sort) whose attention must show the pattern once trained.
 	PatternTarget float64
 	// Sample is a probe sequence in the task's words, for examples.
 	Sample string
 
 	generate func(r *rand.Rand) Example
-	// pattern reports whether the attention of one held-out sequence's
-	// forward pass shows the pattern the task needs.
-	pattern func(ex *Example, p *Pass) bool
+	// pattern counts, in one held-out sequence's forward pass, the units
+	// (the sequence, or its rows) checked and those that show the pattern
+	// the task needs.
+	pattern func(ex *Example, p *Pass) (shown, checked int)
 }
 
 // heldOut reports whether a sequence belongs to the held-out set: one in
@@ -113,7 +113,8 @@ func register(t *Task) {
 	taskOrder = append(taskOrder, t.Name)
 }
 
-// Tasks returns the tasks in a fixed order.
+// Tasks returns the tasks in a fixed order. They are shared: read them,
+// do not change them.
 func Tasks() []*Task {
 	out := make([]*Task, len(taskOrder))
 	for i, name := range taskOrder {

@@ -1,10 +1,8 @@
 package model
 
-import (
-	"math/rand/v2"
-	"strings"
-)
+import "math/rand/v2"
 
+// init registers the tasks; Tasks lists them in this order.
 func init() {
 	for _, t := range []*Task{previousTask(), reverseTask(), sortTask(), inductionTask(), corefTask()} {
 		register(t)
@@ -47,67 +45,44 @@ func argmaxAt(w []float64, n, keys int, refs []int) bool {
 	return true
 }
 
-// meanShows reports whether the mean of the heads' weights of layer l
-// shows ex.Refs (argmaxAt) among the first keys keys (0: all).
-func meanShows(l, keys int) func(ex *Example, p *Pass) bool {
-	return func(ex *Example, p *Pass) bool {
+// meanShows counts a sequence as showing the pattern when the mean of the
+// heads' weights of layer l shows ex.Refs (argmaxAt).
+func meanShows(l int) func(ex *Example, p *Pass) (int, int) {
+	return func(ex *Example, p *Pass) (int, int) {
 		n := len(ex.Tokens)
-		if keys == 0 {
-			keys = n
+		return one(argmaxAt(p.Res[l].WeightsMean.RawMatrix().Data, n, n, ex.Refs)), 1
+	}
+}
+
+// rowsShow counts the rows i with ex.Refs[i] ≥ 0 and those whose largest
+// weight in the mean of layer l's heads, among the first keys keys, is at
+// ex.Refs[i].
+func rowsShow(l, keys int) func(ex *Example, p *Pass) (int, int) {
+	return func(ex *Example, p *Pass) (shown, checked int) {
+		n := len(ex.Tokens)
+		w := p.Res[l].WeightsMean.RawMatrix().Data
+		one := make([]int, n)
+		for i, ref := range ex.Refs {
+			if ref < 0 {
+				continue
+			}
+			for j := range one {
+				one[j] = -1
+			}
+			one[i] = ref
+			checked++
+			if argmaxAt(w, n, keys, one) {
+				shown++
+			}
 		}
-		return argmaxAt(p.Res[l].WeightsMean.RawMatrix().Data, n, keys, ex.Refs)
+		return shown, checked
 	}
 }
 
-func previousTask() *Task {
-	const n, v = 10, 10
-	return &Task{
-		Name:    "previous",
-		Summary: "at each position, the token before it (causal)",
-		Explain: Explanation{
-			En:     "To say which token came before, each token must look one step back. The trained head puts almost all of each row's weight on the diagonal just below the main one: the query at position i finds the key at i−1 by the position embeddings alone, whatever the tokens are.",
-			ZhHans: "要说出前一个词元，每个词元都得往回看一步。训练后的注意力头把每一行几乎全部的权重放在主对角线正下方的那条对角线上：位置 i 的查询只凭位置嵌入就找到位置 i−1 的键，与词元是什么无关。",
-		},
-		Vocab: letters(v),
-		Arch:  Arch{MaxLen: n, DModel: 16, Heads: 1, Layers: 1, Causal: true},
-		LR:    0.01, Clip: 1, Batch: 32, Steps: 150, Target: 0.99, PatternTarget: 0.99,
-		Sample: "c a f b e d a c h g",
-		generate: func(r *rand.Rand) Example {
-			toks := randomTokens(r, n, v)
-			ex := Example{Tokens: toks, Targets: make([]int, n), Refs: make([]int, n)}
-			for i := range toks {
-				ex.Targets[i], ex.Refs[i] = -1, -1
-				if i > 0 {
-					ex.Targets[i], ex.Refs[i] = toks[i-1], i-1
-				}
-			}
-			return ex
-		},
-		pattern: meanShows(0, 0),
+// one returns 1 for true and 0 for false.
+func one(b bool) int {
+	if b {
+		return 1
 	}
-}
-
-func reverseTask() *Task {
-	const n, v = 8, 10
-	return &Task{
-		Name:    "reverse",
-		Summary: "at position i, the token at n−1−i",
-		Explain: Explanation{
-			En:     "To write the sequence backwards, position i must read position n−1−i. The trained head's weights lie on the anti-diagonal, from the top right to the bottom left: each query finds its mirror position by the position embeddings alone.",
-			ZhHans: "要把序列倒过来写，位置 i 必须读取位置 n−1−i。训练后的注意力头的权重落在反对角线上，从右上到左下：每个查询只凭位置嵌入就找到与它对称的位置。",
-		},
-		Vocab: letters(v),
-		Arch:  Arch{MaxLen: n, DModel: 16, Heads: 1, Layers: 1},
-		LR:    0.01, Clip: 1, Batch: 32, Steps: 150, Target: 0.99, PatternTarget: 0.99,
-		Sample: strings.Join(letters(n), " "),
-		generate: func(r *rand.Rand) Example {
-			toks := randomTokens(r, n, v)
-			ex := Example{Tokens: toks, Targets: make([]int, n), Refs: make([]int, n)}
-			for i := range toks {
-				ex.Targets[i], ex.Refs[i] = toks[n-1-i], n-1-i
-			}
-			return ex
-		},
-		pattern: meanShows(0, 0),
-	}
+	return 0
 }

@@ -4,14 +4,15 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/attnviz/attnviz/attention/internal/detmath"
 )
 
 // Config is what a Trainer starts from.
 type Config struct {
-	Task string // a task's name (Tasks)
-	Seed int64  // the initial weights and the batches
-	LR   float64
-	// LR is Adam's learning rate; 0 means the task's default (Task.LR).
+	Task string  // a task's name (Tasks)
+	Seed int64   // seeds the initial weights and the batches
+	LR   float64 // AdamW's learning rate; 0 means the task's (Task.LR)
 }
 
 // heldOutSize is the number of held-out sequences accuracy is measured on.
@@ -73,9 +74,10 @@ func (tr *Trainer) Steps() int { return tr.step }
 func (tr *Trainer) Loss() float64 { return tr.loss }
 
 // Step takes one optimizer step: a new batch, its loss and gradients, and
-// an AdamW update. If the loss is NaN or infinite, training has diverged:
-// Step makes no update and returns an error saying what to change, now and
-// on every later call.
+// an AdamW update. If the loss is NaN, infinite or more than 20 times that
+// of a uniform guess (ln of the vocabulary's size), training has diverged:
+// Step makes no update and returns a *DivergedError saying what to change,
+// now and on every later call.
 func (tr *Trainer) Step() error {
 	if tr.err != nil {
 		return tr.err
@@ -104,8 +106,8 @@ func (tr *Trainer) Step() error {
 		tr.Model.backprop(&tr.pass, tr.grads)
 	}
 	loss /= float64(count)
-	if math.IsNaN(loss) || math.IsInf(loss, 0) {
-		tr.err = &DivergedError{Step: tr.step, Loss: loss, LR: tr.LR}
+	if guess := detmath.Log(float64(t.Arch.Vocab)); !(loss <= divergeFactor*guess) { // also NaN
+		tr.err = &DivergedError{Step: tr.step, Loss: loss, Guess: guess, LR: tr.LR}
 		return tr.err
 	}
 	tr.opt.step(tr.Model.Params(), tr.grads.Params())
@@ -116,13 +118,20 @@ func (tr *Trainer) Step() error {
 
 // DivergedError is Step's error when the loss is no longer a finite number.
 type DivergedError struct {
-	Step int     // the step whose loss was not finite
-	Loss float64 // NaN or ±Inf
-	LR   float64
+	Step  int     // the step whose loss diverged
+	Loss  float64 // NaN, ±Inf, or above divergeFactor·Guess
+	Guess float64 // ln(vocabulary size): the loss of a uniform guess
+	LR    float64
 }
 
+// divergeFactor bounds the loss of a training that has not diverged, in
+// multiples of a uniform guess's: an untrained model starts near 1, and a
+// learning rate far too large drives the loss to hundreds or millions
+// without ever making it NaN.
+const divergeFactor = 20
+
 func (e *DivergedError) Error() string {
-	return fmt.Sprintf("training diverged at step %d (the loss is %v): lower the learning rate (now %g), for example to %g, and start again", e.Step, e.Loss, e.LR, e.LR/10)
+	return fmt.Sprintf("training diverged at step %d: the loss is %.4g, against %.2g for guessing: lower the learning rate (now %g), for example to %g, and start again", e.Step, e.Loss, e.Guess, e.LR, e.LR/10)
 }
 
 // Accuracy returns the share of the held-out sequences' predicted tokens
@@ -151,18 +160,19 @@ func (tr *Trainer) Accuracy() float64 {
 }
 
 // PatternShare returns the share of held-out sequences whose attention shows
-// the pattern the task needs (Task.Explain says which).
+// the pattern the task needs (Task.Explain says which); for sort, the share
+// of their predicted rows.
 func (tr *Trainer) PatternShare() float64 {
 	if tr.heldOut == nil {
 		tr.heldOut = tr.Task.heldOutSet(heldOutSize)
 	}
-	ok := 0
+	shown, checked := 0, 0
 	for i := range tr.heldOut {
 		ex := &tr.heldOut[i]
 		tr.Model.Forward(&tr.pass, ex.Tokens)
-		if tr.Task.pattern(ex, &tr.pass) {
-			ok++
-		}
+		s, c := tr.Task.pattern(ex, &tr.pass)
+		shown += s
+		checked += c
 	}
-	return float64(ok) / float64(len(tr.heldOut))
+	return float64(shown) / float64(checked)
 }

@@ -100,6 +100,27 @@ func TestNewTrainerErrors(t *testing.T) {
 	}
 }
 
+// TestLearningRateTooLarge checks that a learning rate far too large is
+// caught as divergence within a few steps, though the loss stays finite.
+func TestLearningRateTooLarge(t *testing.T) {
+	tr, err := NewTrainer(Config{Task: "reverse", Seed: 1, LR: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		if err = tr.Step(); err != nil {
+			break
+		}
+	}
+	var d *DivergedError
+	if !errors.As(err, &d) || !strings.Contains(err.Error(), "lower the learning rate (now 10), for example to 1") {
+		t.Fatalf("after %d steps: %v, want a DivergedError", tr.Steps(), err)
+	}
+	if math.IsNaN(d.Loss) || d.Loss < divergeFactor*math.Log(10) {
+		t.Errorf("diverged with loss %v", d.Loss)
+	}
+}
+
 // TestDivergence checks that a loss that is no longer finite stops training
 // with an error that says to lower the learning rate.
 func TestDivergence(t *testing.T) {

@@ -1,9 +1,14 @@
-// Command attn computes self-attention from the command line: the same math
-// as the attention visualizer in the browser, for people who want numbers.
+// Command attn computes self- and cross-attention from the command line: the
+// same math as the attention visualizer in the browser, for people who want
+// numbers.
 //
 // Usage:
 //
 //	attn [flags] [spec.json]
+//	attn train -task NAME [-seed S] [-steps N] [-lr X] [-every K] [-out FILE]
+//
+// attn train trains the small model of package attention/model on a task
+// (train.go, docs/model.md); the rest of this comment is about specs.
 //
 // The problem is an attention spec (the JSON of testdata/reference/README.md),
 // read from the file named on the command line ("-" for stdin), or else built
@@ -13,6 +18,7 @@
 // before or after the file name.
 //
 //	-text string        the sentence to tokenize and embed ("text")
+//	-text-kv string     cross-attention: the keys' and values' sentence ("text_kv")
 //	-heads n            number of heads ("heads", default 1)
 //	-d-model n          embedding width in text mode ("d_model", default 16)
 //	-d-k n              query/key width per head of generated weights ("d_k",
@@ -32,10 +38,18 @@
 //	-head h             the matrix of latex and markdown: mean (default, the
 //	                    mean of the heads) or a head's index 0, 1, …
 //
+// A spec with x_kv (matrices) or text_kv (text), or -text-kv, computes
+// cross-attention: queries from x or text, keys and values from the other
+// sequence. The JSON then has "tokens_kv" (and "x_kv" in text mode); the
+// text format's tables have the query tokens down and the key tokens
+// across (n × m); the CSV's columns stay head, query, query_token, key,
+// key_token, weight, with key and key_token indexing tokens_kv.
+//
 // A spec with grad_output (n × d_out, the output's shape) asks for the
 // gradients of L = Σ output ⊙ grad_output: the JSON result then has "grad"
 // ({"x", "wq", "wk", "wv", "wo"}, see testdata/reference/README.md), and the
-// text format a table of each after the weights. The CSV holds the weights
+// text format a table of each after the weights ("x_kv" too in
+// cross-attention). The CSV holds the weights
 // only; with grad_output, a note on stderr says so.
 //
 // A reference case file ({"name", "torch_checked", "spec", "expected"}, as in
@@ -55,6 +69,7 @@
 //	attn testdata/reference/two-heads-causal.json -format csv > weights.csv
 //	attn testdata/reference/two-heads-causal.json -format latex -head 1
 //	echo '{"text": "注意力机制很重要", "heads": 2}' | attn -seed 7
+//	attn -text "le chat dort" -text-kv "the cat sleeps" -heads 2 -format text
 //
 // The formats are package export's, which the page uses too.
 //
@@ -107,6 +122,7 @@ type options struct {
 	set    map[string]bool // the flags given on the command line
 
 	text        string
+	textKV      string
 	heads       int
 	dModel      int
 	dk          int
@@ -173,11 +189,14 @@ func compute(args []string, stdin io.Reader) (out []byte, note string, err error
 }
 
 const usage = `usage: attn [flags] [spec.json | -]
+       attn train -task NAME [flags]   (attn train -h)
 
 Computes self-attention of a spec (JSON, from the file, from stdin, or built
 from the flags when -text is given); flags override a spec file's fields.
+A spec with x_kv or text_kv (or -text-kv) computes cross-attention.
 
   -text string      sentence to tokenize and embed
+  -text-kv string   cross-attention: the keys' and values' sentence
   -heads n          number of heads (default 1)
   -d-model n        embedding width in text mode (default 16)
   -d-k n            query/key width per head (default d_model/heads)
@@ -204,6 +223,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	fs.StringVar(&opt.text, "text", "", "")
+	fs.StringVar(&opt.textKV, "text-kv", "", "")
 	fs.IntVar(&opt.heads, "heads", 0, "")
 	fs.IntVar(&opt.dModel, "d-model", 0, "")
 	fs.IntVar(&opt.dk, "d-k", 0, "")
@@ -320,6 +340,12 @@ func buildSpec(opt *options, stdin io.Reader) (*attention.Spec, error) {
 			return nil, badInput("-text given with %s, which gives x: a spec has text or matrices, not both", name)
 		}
 		spec.Text = &opt.text
+	}
+	if opt.set["text-kv"] {
+		if spec.XKV != nil {
+			return nil, badInput("-text-kv given with %s, which gives x_kv: a spec has text or matrices, not both", name)
+		}
+		spec.TextKV = &opt.textKV
 	}
 	if opt.set["heads"] {
 		spec.Heads = opt.heads

@@ -103,7 +103,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.list {
 		for _, t := range model.Tasks() {
-			fmt.Fprintf(stdout, "%-12s %s (target %g%% in %d steps)\n", t.Name, t.Summary, 100*t.Target, t.Steps)
+			fmt.Fprintf(stdout, "%-12s %s (target %g%% in %d steps)\n", t.Name, t.Summary.En, 100*t.Target, t.Steps)
 		}
 		return exitOK
 	}
@@ -155,7 +155,8 @@ func train(o *trainOptions, w io.Writer) error {
 }
 
 // writeModel writes tr's export to o.out, NAME-model.json by default, or
-// nowhere for "-".
+// nowhere for "-": exactly Trainer.Export's bytes, what the Learn view's
+// window.attnviz.model() gives for the same task, seed, rate and steps.
 func writeModel(tr *model.Trainer, o *trainOptions) error {
 	out := o.out
 	if out == "-" {
@@ -168,7 +169,7 @@ func writeModel(tr *model.Trainer, o *trainOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(out, b, 0o644); err != nil {
 		return fmt.Errorf("writing the model: %v", strings.TrimPrefix(err.Error(), "open "))
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/attnviz/attnviz/attention/model"
 )
 
 func TestTrainList(t *testing.T) {
@@ -79,6 +81,18 @@ func TestTrainWritesModel(t *testing.T) {
 	if !bytes.Equal(models[0], models[1]) {
 		t.Error("two runs with the same flags wrote different models")
 	}
+	tr, err := model.NewTrainer(model.Config{Task: "previous", Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 30 {
+		if err := tr.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, err := tr.Export(); err != nil || !bytes.Equal(b, models[0]) {
+		t.Errorf("the file is not Trainer.Export's bytes (err %v)", err)
+	}
 	var m struct {
 		Task   string
 		Steps  int
@@ -103,5 +117,14 @@ func TestTrainWritesModel(t *testing.T) {
 	}
 	if strings.Join(res.Tokens, " ") != strings.Join(m.Sample.Tokens, " ") || len(res.Heads) != 1 {
 		t.Errorf("attn on the exported layer: tokens %q, %d heads", res.Tokens, len(res.Heads))
+	}
+}
+
+// TestTrainDiverges checks that a learning rate far too large exits with
+// status 1 and one line that says to lower it.
+func TestTrainDiverges(t *testing.T) {
+	code, _, errOut := runCmd(t, "", "train", "-task", "reverse", "-lr", "10", "-out", "-")
+	if code != exitFailure || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "lower the learning rate (now 10)") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }

@@ -4,8 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,7 +22,10 @@ import (
 	"testing/fstest"
 
 	"github.com/attnviz/attnviz/app/page"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
+
+var update = flag.Bool("update", false, "rewrite cmd/build/testdata from the current modules")
 
 func TestCleanPrefix(t *testing.T) {
 	for _, tc := range []struct {
@@ -60,25 +68,47 @@ func TestPrefixResolver(t *testing.T) {
 	}
 }
 
-func TestServiceWorkerTemplate(t *testing.T) {
-	worker, err := serviceWorkerTemplate()
+// TestWorkerFollowsGoApp fails when go-app's own service worker is not the
+// one app-worker.js was written from: a go-app upgrade that changes it may
+// change what go-app's app.js expects of a worker. Carry the change over to
+// app-worker.js, then run go test ./cmd/build -update.
+func TestWorkerFollowsGoApp(t *testing.T) {
+	golden := filepath.Join("testdata", "go-app-worker.js")
+	if *update {
+		if err := os.WriteFile(golden, []byte(app.DefaultAppWorkerJS), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if app.DefaultAppWorkerJS != string(want) {
+		t.Errorf("go-app's DefaultAppWorkerJS differs from %s, from which cmd/build/app-worker.js was written: "+
+			"review the difference, carry it over to app-worker.js, then run go test ./cmd/build -update", golden)
+	}
+}
+
+// TestAppWorker checks the worker's template: go-app's two placeholders, the
+// app's message types, and the handlers the browser waits for.
+func TestAppWorker(t *testing.T) {
 	for _, want := range []string{
+		`const cacheName = "app-" + "{{.Version}}";`,
+		`const resourcesToCache = {{.ResourcesToCache}};`,
 		`event.waitUntil((async () => {`,
 		`event.waitUntil(activateWorker());`,
 		`ignoreSearch: request.mode === "navigate"`,
-		"await pageDrawn();\n    await installWorker();",
-		`type: "` + page.WorkerAsksDrawn + `"`, `event.data.type === "` + page.PageHasDrawn + `"`,
-		`{{.Version}}`, `{{.ResourcesToCache}}`,
+		"await pageDrawn();\n    await installWorker();\n    await self.skipWaiting();",
+		"await self.clients.claim();",
+		`page.postMessage({ type: "` + page.WorkerAsksDrawn + `" });`,
+		`event.data.type === "` + page.PageHasDrawn + `"`,
 	} {
-		if !strings.Contains(worker, want) {
-			t.Errorf("the worker lacks %q", want)
+		if !strings.Contains(appWorkerJS, want) {
+			t.Errorf("app-worker.js lacks %q", want)
 		}
 	}
-	if strings.Contains(worker, `addEventListener("install", async`) {
-		t.Error("the install handler is still an async function the browser does not wait for")
+	if regexp.MustCompile(`addEventListener\("(install|activate)", async`).MatchString(appWorkerJS) {
+		t.Error("an install or activate handler is an async function the browser does not wait for")
 	}
 }
 
@@ -187,12 +217,19 @@ func TestSiteServer(t *testing.T) {
 	}
 }
 
+// TestIconPNGs checks the icons' sizes, their transparent or filled
+// corners, and the colour at the centre of every cell: the cell's fill
+// composited over the background at its fill-opacity.
 func TestIconPNGs(t *testing.T) {
 	svg, err := os.ReadFile(filepath.Join("..", "..", "web", "icon.svg"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	files, err := iconPNGs(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	icon, err := parseIcon(svg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,27 +242,87 @@ func TestIconPNGs(t *testing.T) {
 		if b := img.Bounds(); b.Dx() != size || b.Dy() != size {
 			t.Errorf("%s is %v, want %d×%d", name, b, size, size)
 		}
-		_, _, _, cornerA := img.At(0, 0).RGBA()
-		_, _, _, centreA := img.At(size/2, size/2).RGBA()
 		maskable := strings.Contains(name, "maskable")
-		if (cornerA == 0xffff) != maskable {
-			t.Errorf("%s: corner alpha %#x: a maskable icon is opaque to its corners, the others are rounded", name, cornerA)
+		if _, _, _, a := img.At(0, 0).RGBA(); (a == 0xffff) != maskable || (!maskable && a != 0) {
+			t.Errorf("%s: corner alpha %#x: a maskable icon is opaque to its corners, the others transparent", name, a)
 		}
-		if centreA != 0xffff {
-			t.Errorf("%s: centre alpha %#x, want opaque", name, centreA)
+		scale, offset := float64(size)/512, 0.0
+		if !maskable {
+			// The background's corner arc (rx 96) passes between (20, 20)
+			// and (30, 30), 107 and 93 from its centre (96, 96).
+			for _, p := range []struct {
+				xy   float64
+				want uint32
+			}{{20, 0}, {30, 0xffff}} {
+				if _, _, _, a := img.At(int(p.xy*scale), int(p.xy*scale)).RGBA(); a != p.want {
+					t.Errorf("%s: alpha %#x at (%v, %v) of 512, want %#x", name, a, p.xy, p.xy, p.want)
+				}
+			}
+		}
+		if maskable {
+			scale, offset = scale*0.7, float64(size)*0.15
+		}
+		checkCells(t, name, img, icon.Rects, scale, offset)
+	}
+}
+
+// checkCells compares the pixel at the centre of each rect after the first
+// (the background) with the rect's colour over the background, and the pixel
+// 6 units right of it, in the gap between cells, with the background.
+func checkCells(t *testing.T, name string, img image.Image, rects []iconRect, scale, offset float64) {
+	t.Helper()
+	bg, _ := rects[0].color()
+	at := func(x, y float64) color.NRGBA {
+		return color.NRGBAModel.Convert(img.At(int(x*scale+offset), int(y*scale+offset))).(color.NRGBA)
+	}
+	for i, r := range rects[1:] {
+		fill, _ := r.color()
+		a := float64(fill.A) / 255
+		over := func(f, b uint8) float64 { return float64(f)*a + float64(b)*(1-a) }
+		cy := r.Y + r.Height/2
+		checkColor(t, fmt.Sprintf("%s: cell %d", name, i+1), at(r.X+r.Width/2, cy),
+			[3]float64{over(fill.R, bg.R), over(fill.G, bg.G), over(fill.B, bg.B)})
+		checkColor(t, fmt.Sprintf("%s: right of cell %d", name, i+1), at(r.X+r.Width+6, cy),
+			[3]float64{float64(bg.R), float64(bg.G), float64(bg.B)})
+	}
+}
+
+// checkColor fails t unless got is opaque and within 2 of want.
+func checkColor(t *testing.T, what string, got color.NRGBA, want [3]float64) {
+	t.Helper()
+	for c, g := range []uint8{got.R, got.G, got.B} {
+		if math.Abs(float64(g)-want[c]) > 2 || got.A != 255 {
+			t.Errorf("%s is %v, want %.0f opaque", what, got, want)
+			return
 		}
 	}
+}
 
+func TestParseIconRejects(t *testing.T) {
 	for _, bad := range []string{
 		`<svg viewBox="0 0 10 10"><circle r="3"/></svg>`,
+		`<svg viewBox="0 0 10 10"><g><rect width="1" height="1" fill="#ff0000"/></g></svg>`,
 		`<svg viewBox="0 0 10 10"><rect width="1" height="1" fill="red"/></svg>`,
 		`<svg viewBox="0 0 10 10"><rect width="x" height="1" fill="#ff0000"/></svg>`,
+		`<svg viewBox="0 0 10 10"><rect width="1" height="1" fill="#ff0000" fill-opacity="2"/></svg>`,
 		`<svg><rect width="1" height="1" fill="#ff0000"/></svg>`,
 		`<svg viewBox="0 0 10 10"></svg>`,
+		`<html viewBox="0 0 10 10"><rect width="1" height="1" fill="#ff0000"/></html>`,
 	} {
 		if _, err := parseIcon([]byte(bad)); err == nil {
 			t.Errorf("parseIcon(%s) succeeded", bad)
 		}
+	}
+	good := `<svg viewBox="0 0 10 10"><!-- a note --><rect x="1" width="2" height="3" rx="1" fill="#ff0000" fill-opacity="0.5"/></svg>`
+	icon, err := parseIcon([]byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := icon.Rects[0]; r.X != 1 || r.Width != 2 || r.Height != 3 || r.RX != 1 || icon.width != 10 {
+		t.Errorf("parseIcon(%s) = %+v, %+v", good, icon, r)
+	}
+	if c, _ := icon.Rects[0].color(); c != (color.NRGBA{255, 0, 0, 128}) {
+		t.Errorf("colour %v, want {255 0 0 128}", c)
 	}
 }
 
@@ -282,10 +379,7 @@ func TestCheckSite(t *testing.T) {
 }
 
 func TestSiteVersion(t *testing.T) {
-	h, err := newHandler("", 4, []string{"/web/app.wasm"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := newHandler("", 4, []string{"/web/app.wasm"})
 	files := map[string][]byte{"app.wasm": []byte("asm1"), "app.css": []byte("p{}")}
 	v := siteVersion("", h, files)
 	if !regexp.MustCompile(`^[0-9a-f]{20}$`).MatchString(v) {
@@ -363,6 +457,7 @@ func TestGenerateSite(t *testing.T) {
 			`class="chart-picture"`,
 			`document.documentElement.classList.add("no-first-picture")`,
 			`<script id="link-guard">`,
+			`<script id="engine-guard">`,
 		} {
 			if !strings.Contains(index, want) {
 				t.Errorf("prefix %q: index.html lacks %s", prefix, want)
@@ -383,6 +478,21 @@ func TestGenerateSite(t *testing.T) {
 			}
 		}
 		worker := read("app-worker.js")
+		version := regexp.MustCompile(`"GOAPP_VERSION":"([0-9a-f]+)"`).FindStringSubmatch(appJS)[1]
+		if !strings.Contains(worker, `const cacheName = "app-" + "`+version+`";`) || strings.Contains(worker, "{{") {
+			t.Errorf("prefix %q: go-app did not fill in the worker's template:\n%.300s", prefix, worker)
+		}
+		// What app-worker.js relies on from go-app's app.js: it registers
+		// the worker, and a new worker's activation under a controlled page
+		// tells the page of the update.
+		for _, want := range []string{
+			"navigator.serviceWorker.register(\n        \"" + prefix + "/app-worker.js\"",
+			"case \"activated\":\n          goappOnUpdate();",
+		} {
+			if !strings.Contains(appJS, want) {
+				t.Errorf("prefix %q: go-app's app.js lacks %q, which app-worker.js relies on", prefix, want)
+			}
+		}
 		for _, f := range []string{"/", "/app.js", "/web/app.wasm", "/web/echarts.js", "/web/app.css", "/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png", "/web/icon-maskable-512.png"} {
 			if !strings.Contains(worker, `"`+prefix+f+`"`) {
 				t.Errorf("prefix %q: the service worker does not cache %s", prefix, prefix+f)
@@ -396,7 +506,7 @@ func TestGenerateSite(t *testing.T) {
 				t.Errorf("prefix %q: %v", prefix, err)
 			}
 		}
-		versions[prefix] = regexp.MustCompile(`"GOAPP_VERSION":"([0-9a-f]+)"`).FindStringSubmatch(appJS)[1]
+		versions[prefix] = version
 	}
 	if versions[""] == versions["/attention"] {
 		t.Error("both prefixes have the same version")

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -21,6 +22,12 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// appWorkerJS is the site's service worker, as a go-app template (see the
+// comment at its top).
+//
+//go:embed app-worker.js
+var appWorkerJS string
+
 // themeColor colours the browser's chrome around the app; it is the
 // background of web/icon.svg.
 const themeColor = "#16324f"
@@ -28,11 +35,7 @@ const themeColor = "#16324f"
 // newHandler describes the app to go-app's generator, all but its Version.
 // files lists the paths of the site's /web/ resources ("/web/app.wasm", …), so
 // that the service worker caches every one of them for offline use.
-func newHandler(prefix string, wasmSize int64, files []string) (*app.Handler, error) {
-	worker, err := serviceWorkerTemplate()
-	if err != nil {
-		return nil, err
-	}
+func newHandler(prefix string, wasmSize int64, files []string) *app.Handler {
 	return &app.Handler{
 		Name:        "Self-attention, step by step",
 		ShortName:   "Attention",
@@ -58,14 +61,15 @@ func newHandler(prefix string, wasmSize int64, files []string) (*app.Handler, er
 			`<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`,
 			page.LinkGuardScript,
 			page.FirstPictureScript,
+			page.EngineGuardScript,
 		},
 		CacheableResources: files,
 		Resources:          prefixResolver{prefix: prefix},
 		// The progress of the loading label counts decompressed bytes; a
 		// host that gzips would otherwise send the compressed length.
 		WasmContentLength:     strconv.FormatInt(wasmSize, 10),
-		ServiceWorkerTemplate: worker,
-	}, nil
+		ServiceWorkerTemplate: appWorkerJS,
+	}
 }
 
 // prefixResolver resolves go-app's resource paths for a site served under
@@ -81,104 +85,6 @@ func (r prefixResolver) Resolve(location string) string {
 		return r.prefix + "/"
 	}
 	return app.PrefixedLocation(r.prefix).Resolve(location)
-}
-
-// serviceWorkerTemplate is go-app's worker (app.DefaultAppWorkerJS) with
-// these changes, each checked to apply exactly once:
-//
-//   - the install and activate handlers run inside event.waitUntil, so that
-//     the worker takes control only once every file is cached (go-app's
-//     handlers are async functions the browser does not wait for: a page could
-//     go offline with a half-filled cache, and an update could delete the old
-//     cache before the new one is complete);
-//   - the install waits until a page has drawn its first chart (30 s at
-//     most) before it caches the files (pageDrawn), so that caching does not
-//     slow a first visit down;
-//   - a navigation is answered from the cache whatever its query, so that a
-//     link carrying the page's state in its query opens offline too.
-func serviceWorkerTemplate() (string, error) {
-	worker := app.DefaultAppWorkerJS
-	for _, r := range []struct{ old, new string }{
-		{
-			`self.addEventListener("install", async (event) => {
-  try {
-    console.log("installing app worker {{.Version}}");
-    await installWorker();
-    await self.skipWaiting();
-  } catch (error) {
-    console.error("error during installation:", error);
-  }
-});`,
-			`self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    console.log("installing app worker {{.Version}}");
-    await pageDrawn();
-    await installWorker();
-    await self.skipWaiting();
-  })());
-});
-
-// pageDrawn resolves once a page of the app says it has drawn its first
-// chart, or has none to draw (app/browser.go answers), or after 30 s
-// without an answer. Caching the files, which compiles echarts.js again for
-// its code cache, would take CPU that a first visit needs to start the wasm
-// and draw. The worker asks every 200 ms: a page answers only once its wasm
-// runs. The listener of the answers is added as the script starts, as
-// browsers want a worker's listeners.
-let pageHasDrawn;
-const pageDrawnOnce = new Promise((resolve) => (pageHasDrawn = resolve));
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "` + page.PageHasDrawn + `") {
-    pageHasDrawn();
-  }
-});
-
-async function pageDrawn() {
-  const ask = async () => {
-    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    for (const page of pages) {
-      page.postMessage({ type: "` + page.WorkerAsksDrawn + `" });
-    }
-  };
-  const timer = setInterval(ask, 200);
-  ask();
-  await Promise.race([pageDrawnOnce, new Promise((resolve) => setTimeout(resolve, 30000))]);
-  clearInterval(timer);
-}`,
-		},
-		{
-			`self.addEventListener("activate", async (event) => {
-  try {`,
-			`self.addEventListener("activate", (event) => {
-  event.waitUntil(activateWorker());
-});
-
-async function activateWorker() {
-  try {`,
-		},
-		{
-			`    console.log("app worker {{.Version}} is activated");
-  } catch (error) {
-    console.error("error during activation:", error);
-  }
-});`,
-			`    console.log("app worker {{.Version}} is activated");
-  } catch (error) {
-    console.error("error during activation:", error);
-  }
-}`,
-		},
-		{
-			`await caches.match(request);`,
-			`await caches.match(request, { ignoreSearch: request.mode === "navigate" });`,
-		},
-	} {
-		if n := strings.Count(worker, r.old); n != 1 {
-			return "", fmt.Errorf("go-app's service worker template has %d copies of %q, want 1: review serviceWorkerTemplate", n, r.old)
-		}
-		worker = strings.Replace(worker, r.old, r.new, 1)
-	}
-	return worker, nil
 }
 
 // generateSite writes the static website for prefix into outDir from the
@@ -218,10 +124,7 @@ func generateSite(webDir, outDir, prefix string) error {
 	slices.Sort(paths)
 
 	page.Routes()
-	h, err := newHandler(prefix, int64(len(files["app.wasm"])), paths)
-	if err != nil {
-		return err
-	}
+	h := newHandler(prefix, int64(len(files["app.wasm"])), paths)
 	h.Version = siteVersion(prefix, h, files)
 
 	if err := cleanOutDir(outDir); err != nil {
@@ -229,6 +132,9 @@ func generateSite(webDir, outDir, prefix string) error {
 	}
 	if err := app.GenerateStaticWebsite(outDir, h); err != nil {
 		return fmt.Errorf("generating the static website: %w", err)
+	}
+	if err := addCSP(outDir); err != nil {
+		return err
 	}
 	for name, data := range files {
 		dst := filepath.Join(outDir, "web", filepath.FromSlash(name))

@@ -1,7 +1,8 @@
 // Package wasmcheck prints, as float64 bits, numbers that packages attention
 // and attention/model must compute identically on every GOARCH: generated
-// weights, full results in text and matrix mode, their gradients (Backward),
-// and short training runs. The attention tests compare what Dump
+// weights, full results in text and matrix mode, self- and cross-attention,
+// their gradients (Backward), and short training runs. The attention tests
+// compare what Dump
 // prints natively with what cmd/wasmcheck prints compiled to
 // GOOS=js GOARCH=wasm and run by Node.js.
 package wasmcheck
@@ -98,8 +99,48 @@ func Dump(w io.Writer) error {
 	attention.Forward(&res2, in2)
 	d.result("matrix n=160 d=256", &res2)
 	d.gradients("matrix n=160 d=256", &res2, in2, 7)
+	if err := d.cross(); err != nil {
+		return err
+	}
 	d.training()
 	return d.err
+}
+
+// cross dumps cross-attention: two sentences in text mode, and matrices
+// whose key/value side (m = 220 rows) is large enough to go parallel
+// natively, with zeros in XKV.
+func (d *dumper) cross() error {
+	decoder, encoder := "le chat est assis sur le tapis", "the cat sat on the mat, didn't it?"
+	spec := attention.Spec{Text: &decoder, TextKV: &encoder, Heads: 2, Seed: 4, Mask: "causal", Positional: true, Valid: ptr(8)}
+	in, err := spec.Resolve()
+	if err != nil {
+		return fmt.Errorf("cross text spec: %v", err)
+	}
+	var res attention.Result
+	attention.Forward(&res, in)
+	d.matrix("cross text x_kv", res.XKV)
+	d.result("cross text", &res)
+	d.gradients("cross text", &res, in, 8)
+
+	const n, m, dModel, heads = 150, 220, 256, 4
+	in = &attention.Input{X: mat.NewDense(n, dModel, nil), XKV: mat.NewDense(m, dModel, nil), Heads: heads,
+		Options: attention.Options{Valid: 200, Scale: true, Temperature: 1.5}}
+	attention.Xavier(in.X, 9, "x")
+	attention.Xavier(in.XKV, 9, "x_kv")
+	for i := 0; i < m; i += 5 {
+		in.XKV.Set(i, (i*11)%dModel, 0)
+	}
+	for _, w := range []struct {
+		dst    **mat.Dense
+		stream string
+	}{{&in.Wq, "wq"}, {&in.Wk, "wk"}, {&in.Wv, "wv"}, {&in.Wo, "wo"}} {
+		*w.dst = mat.NewDense(dModel, dModel, nil)
+		attention.Xavier(*w.dst, 9, w.stream)
+	}
+	attention.Forward(&res, in)
+	d.result("cross matrix n=150 m=220", &res)
+	d.gradients("cross matrix n=150 m=220", &res, in, 10)
+	return nil
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -139,7 +180,7 @@ func (d *dumper) gradients(name string, r *attention.Result, in *attention.Input
 	for _, m := range []struct {
 		name string
 		m    *mat.Dense
-	}{{"x", g.X}, {"wq", g.Wq}, {"wk", g.Wk}, {"wv", g.Wv}, {"wo", g.Wo}} {
+	}{{"x", g.X}, {"x_kv", g.XKV}, {"wq", g.Wq}, {"wk", g.Wk}, {"wv", g.Wv}, {"wo", g.Wo}} {
 		if m.m != nil {
 			d.matrix(name+" grad "+m.name, m.m)
 		}

@@ -1,0 +1,63 @@
+package model
+
+import (
+	"testing"
+	"time"
+)
+
+// BenchmarkStep times one optimizer step of each task's model (a batch's
+// forward and backward passes and the AdamW update).
+func BenchmarkStep(b *testing.B) {
+	for _, task := range Tasks() {
+		b.Run(task.Name, func(b *testing.B) {
+			tr, err := NewTrainer(Config{Task: task.Name, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for range b.N {
+				if err := tr.Step(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
+		})
+	}
+}
+
+// BenchmarkTimeToTarget trains each task from seed 1 until its held-out
+// accuracy, checked every 10 steps, reaches the target, and reports the
+// steps and the training time it took (the checks are not timed). Run it
+// with -benchtime=1x.
+func BenchmarkTimeToTarget(b *testing.B) {
+	for _, task := range Tasks() {
+		b.Run(task.Name, func(b *testing.B) {
+			var steps int
+			var took time.Duration
+			for range b.N {
+				tr, err := NewTrainer(Config{Task: task.Name, Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				start := time.Now()
+				took = 0
+				for {
+					if err := tr.Step(); err != nil {
+						b.Fatal(err)
+					}
+					if tr.Steps()%10 != 0 {
+						continue
+					}
+					took += time.Since(start)
+					if tr.Accuracy() >= task.Target || tr.Steps() >= 4*task.Steps {
+						break
+					}
+					start = time.Now()
+				}
+				steps = tr.Steps()
+			}
+			b.ReportMetric(float64(steps), "steps")
+			b.ReportMetric(took.Seconds(), "s-to-target")
+		})
+	}
+}
