@@ -109,7 +109,10 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 			return app.P().ID("learn-error").Class("error").Role("alert").Text(ProblemText(lang, tr.Problem))
 		}),
 		app.If(tr.Task != nil, func() app.UI {
-			return app.P().Class("caption", "learn-explain").Text(taskExplain(lang, tr.Task))
+			return app.Div().Class("learn-task").Body(
+				app.P().ID("task-summary").Class("learn-summary").Text(inLang(lang, tr.Task.Summary)),
+				app.P().Class("caption").Text(inLang(lang, tr.Task.Explain)),
+			)
 		}),
 	)
 }
@@ -169,12 +172,12 @@ func TaskName(lang string, t *model.Task) string {
 	return t.Name
 }
 
-// taskExplain is the task's explanation in lang.
-func taskExplain(lang string, t *model.Task) string {
-	if lang == i18n.LangZH && t.Explain.ZhHans != "" {
-		return t.Explain.ZhHans
+// inLang is e in lang.
+func inLang(lang string, e model.Explanation) string {
+	if lang == i18n.LangZH && e.ZhHans != "" {
+		return e.ZhHans
 	}
-	return t.Explain.En
+	return e.En
 }
 
 // onTask trains another task, from step 0 at its learning rate.
