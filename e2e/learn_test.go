@@ -306,5 +306,11 @@ func TestLearnScreenshots(t *testing.T) {
 	tb.openLearn(s, "task=reverse&seed=1&steps=60&lang=zh-Hans")
 	tb.waitFor("retraining to step 60", `window.attnviz.training().step === 60`, 60*time.Second)
 	tb.screenshots("learn-zh", nil)
+	tb.openLearn(s, "task=induction&seed=1&steps=30&lang=en")
+	tb.waitFor("retraining to step 30", `window.attnviz.training().step === 30`, 120*time.Second)
+	if n := eval[int](tb, `document.querySelectorAll(".learn-map").length`); n < 4 {
+		t.Errorf("induction (two layers): %d heatmaps, want at least 2 per layer", n)
+	}
+	tb.screenshots("learn-induction", nil)
 	tb.checkClean("the Learn view's screenshots")
 }

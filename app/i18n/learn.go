@@ -18,6 +18,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"learn.status.running": "Training: step %d of %d · loss %s · held-out accuracy %s",
 		"learn.diverged":       "Training diverged at step %d: the loss is no longer a finite number, so it stopped. Lower the learning rate (now %s), for example to %s; that starts again from step 0.",
 		"learn.badTrainer":     "Training cannot start with these settings: choose a learning rate above 0 and at most 10.",
+		"learn.summary":        "What the model predicts: %s",
 
 		"learn.curves":         "Loss and accuracy",
 		"learn.curves.caption": "The loss is the mean cross-entropy of each step's batch; the accuracy is the share of the tokens of sequences never trained on that the model predicts right, measured every 10 steps.",
@@ -66,6 +67,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"learn.status.running": "训练中：第 %d 步，共 %d 步 · 损失 %s · 留出集准确率 %s",
 		"learn.diverged":       "训练在第 %d 步发散：损失不再是有限的数，训练已停止。请降低学习率（现在是 %s），例如改为 %s；这会从第 0 步重新开始。",
 		"learn.badTrainer":     "这些设置无法开始训练：请选择大于 0 且不超过 10 的学习率。",
+		"learn.summary":        "模型要预测的是：%s",
 
 		"learn.curves":         "损失与准确率",
 		"learn.curves.caption": "损失是每一步那一批序列的平均交叉熵；准确率是模型在从未训练过的序列上预测对的词元所占的比例，每 10 步测一次。",

@@ -110,7 +110,7 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 		}),
 		app.If(tr.Task != nil, func() app.UI {
 			return app.Div().Class("learn-task").Body(
-				app.P().ID("task-summary").Class("learn-summary").Text(inLang(lang, tr.Task.Summary)),
+				app.P().ID("task-summary").Class("learn-summary").Text(i18n.Tf(lang, "learn.summary", inLang(lang, tr.Task.Summary))),
 				app.P().Class("caption").Text(inLang(lang, tr.Task.Explain)),
 			)
 		}),
