@@ -84,7 +84,7 @@ func parseTrainFlags(args []string) (*trainOptions, error) {
 // checkpoint is one JSON line of attn train's output.
 type checkpoint struct {
 	Step     int      `json:"step"`
-	Loss     float64  `json:"loss"`
+	Loss     *float64 `json:"loss"` // null before the first step
 	Accuracy float64  `json:"accuracy"`
 	Pattern  *float64 `json:"pattern,omitempty"` // on the last line only
 	Final    bool     `json:"final,omitempty"`
@@ -138,20 +138,27 @@ func train(o *trainOptions, w io.Writer) error {
 			return err
 		}
 		if tr.Steps()%every == 0 && tr.Steps() < steps {
-			if err := enc.Encode(checkpoint{Step: tr.Steps(), Loss: tr.Loss(), Accuracy: tr.Accuracy()}); err != nil {
+			if err := enc.Encode(checkpoint{Step: tr.Steps(), Loss: lossOf(tr), Accuracy: tr.Accuracy()}); err != nil {
 				return err
 			}
 		}
 	}
 	pattern := tr.PatternShare()
-	last := checkpoint{Step: tr.Steps(), Loss: tr.Loss(), Accuracy: tr.Accuracy(), Pattern: &pattern, Final: true}
-	if steps == 0 {
-		last.Loss = 0 // no step, no loss (JSON has no NaN)
-	}
+	last := checkpoint{Step: tr.Steps(), Loss: lossOf(tr), Accuracy: tr.Accuracy(), Pattern: &pattern, Final: true}
 	if err := enc.Encode(last); err != nil {
 		return err
 	}
 	return writeModel(tr, o)
+}
+
+// lossOf returns the last step's loss, nil before the first step (JSON has
+// no NaN).
+func lossOf(tr *model.Trainer) *float64 {
+	if tr.Steps() == 0 {
+		return nil
+	}
+	l := tr.Loss()
+	return &l
 }
 
 // writeModel writes tr's export to o.out, NAME-model.json by default, or

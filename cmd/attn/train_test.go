@@ -68,7 +68,7 @@ func TestTrainWritesModel(t *testing.T) {
 			if err := json.Unmarshal([]byte(line), &c); err != nil {
 				t.Fatalf("line %d: %v", j, err)
 			}
-			if c.Step != 10*(j+1) || c.Accuracy < 0 || c.Accuracy > 1 || c.Loss <= 0 || c.Final != (j == 2) || (c.Pattern != nil) != (j == 2) {
+			if c.Step != 10*(j+1) || c.Accuracy < 0 || c.Accuracy > 1 || c.Loss == nil || *c.Loss <= 0 || c.Final != (j == 2) || (c.Pattern != nil) != (j == 2) {
 				t.Errorf("line %d: %s", j, line)
 			}
 		}
@@ -126,5 +126,17 @@ func TestTrainDiverges(t *testing.T) {
 	code, _, errOut := runCmd(t, "", "train", "-task", "reverse", "-lr", "10", "-out", "-")
 	if code != exitFailure || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "lower the learning rate (now 10)") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestTrainNoSteps checks that -steps 0 evaluates the untrained model and
+// gives its loss as null.
+func TestTrainNoSteps(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "train", "-task", "reverse", "-steps", "0", "-out", "-")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.HasPrefix(out, `{"step":0,"loss":null,"accuracy":`) || strings.Count(out, "\n") != 1 {
+		t.Errorf("output %q", out)
 	}
 }
