@@ -185,41 +185,65 @@ func (l *learner) goal(s state.State) int {
 	return s.Steps
 }
 
-// TrainPending reports whether s asks for steps not yet taken: training
-// is on, or the link's step count, or Step, wants more.
+// TrainPending reports whether s asks for work not yet done: steps
+// (training is on, or the link's step count, or Step, wants more), or the
+// held-out accuracy of the step reached.
 func (c *Computer) TrainPending(s state.State) bool {
 	l := &c.learn
-	return l.tr != nil && l.problem.Key == "" && keyOf(s) == l.key && l.tr.Steps() < l.goal(s)
+	if l.tr == nil || l.problem.Key != "" || keyOf(s) != l.key {
+		return false
+	}
+	return l.stepsDue(s) || l.measureDue(s)
 }
 
-// TrainSlice takes steps towards what s asks for until budget has passed
-// (at least one step), measures the accuracy every accEvery steps and when
-// it stops, and returns the step reached. Training stops at Until, and on
-// divergence, which becomes Training.Problem.
+// stepsDue reports whether s asks for steps not yet taken.
+func (l *learner) stepsDue(s state.State) bool { return l.tr.Steps() < l.goal(s) }
+
+// measureDue reports whether the accuracy of the step reached is due and
+// not yet measured: every accEvery steps, and where training stops.
+func (l *learner) measureDue(s state.State) bool {
+	step := l.tr.Steps()
+	if n := len(l.accs); n > 0 && l.accs[n-1].Step == step {
+		return false
+	}
+	return step%accEvery == 0 || !l.stepsDue(s)
+}
+
+// TrainSlice does the next part of what s asks for, and returns the step
+// reached: the accuracy measure that is due, alone (it takes about as long
+// as a few steps), or else steps until budget has passed (at least one), or
+// up to the next measure. Training stops at Until, and on divergence, which
+// becomes Training.Problem.
 func (c *Computer) TrainSlice(s state.State, budget time.Duration) int {
 	l := &c.learn
-	start := time.Now()
-	for c.TrainPending(s) {
-		if err := l.tr.Step(); err != nil {
-			l.stop(err)
-			break
-		}
-		l.losses = append(l.losses, Point{l.tr.Steps(), l.tr.Loss()})
-		if l.tr.Steps()%accEvery == 0 {
-			l.measure()
-		}
-		if time.Since(start) >= budget {
-			break
-		}
+	if !c.TrainPending(s) {
+		return c.TrainingStep()
 	}
-	if !c.TrainPending(s) && l.tr != nil {
+	if l.measureDue(s) {
+		l.accs = append(l.accs, Point{l.tr.Steps(), l.tr.Accuracy()})
+	} else {
+		l.steps(s, budget)
+	}
+	if !l.stepsDue(s) {
 		l.running = false
-		l.measure()
-	}
-	if l.tr == nil {
-		return 0
 	}
 	return l.tr.Steps()
+}
+
+// steps takes steps until budget has passed (at least one), up to the next
+// accuracy measure, while s asks for more.
+func (l *learner) steps(s state.State, budget time.Duration) {
+	start := time.Now()
+	for l.stepsDue(s) {
+		if err := l.tr.Step(); err != nil {
+			l.stop(err)
+			return
+		}
+		l.losses = append(l.losses, Point{l.tr.Steps(), l.tr.Loss()})
+		if l.tr.Steps()%accEvery == 0 || time.Since(start) >= budget {
+			return
+		}
+	}
 }
 
 // stop ends training on err, a divergence.
@@ -232,15 +256,6 @@ func (l *learner) stop(err error) {
 		return
 	}
 	l.problem = Problem{"learn.badTrainer", nil}
-}
-
-// measure records the held-out accuracy at the current step, once.
-func (l *learner) measure() {
-	step := l.tr.Steps()
-	if n := len(l.accs); n > 0 && l.accs[n-1].Step == step {
-		return
-	}
-	l.accs = append(l.accs, Point{step, l.tr.Accuracy()})
 }
 
 // SetTraining turns training towards Until on or off, and reports whether

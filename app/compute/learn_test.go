@@ -19,7 +19,9 @@ func learnState(task string, seed int64) state.State {
 	return s
 }
 
-// trainTo runs TrainSlice until nothing is pending, as the page's loop does.
+// trainTo runs TrainSlice until nothing is pending, as the page's loop
+// does, with slices long enough to overshoot a goal that slices did not
+// respect.
 func trainTo(t *testing.T, c *Computer, s *state.State) *Training {
 	t.Helper()
 	c.Update(*s, NeedTraining) // as the page does before it trains
@@ -27,7 +29,7 @@ func trainTo(t *testing.T, c *Computer, s *state.State) *Training {
 		if i > 10000 {
 			t.Fatal("training does not end")
 		}
-		s.Steps = max(s.Steps, c.TrainSlice(*s, time.Millisecond))
+		s.Steps = max(s.Steps, c.TrainSlice(*s, time.Second))
 		c.Update(*s, NeedTraining)
 	}
 	return c.Update(*s, NeedTraining).Training
