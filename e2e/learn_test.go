@@ -202,6 +202,8 @@ func TestLearnPrevious(t *testing.T) {
 	if got := tb.training(); got.Step != tr.Step+1 || got.Running {
 		t.Errorf("#step after step %d: %+v, want one step more, paused", tr.Step, got)
 	}
+	tb.click("#reset")
+	tb.waitFor("step 0", `(t => t.step === 0 && t.loss === null && !t.running)(window.attnviz.training())`, 10*time.Second)
 	tb.checkClean("training previous")
 }
 
@@ -224,13 +226,18 @@ func (tb *tab) checkProbeWhileRunning(probe string) {
 	}
 }
 
-// TestLearnDiverges trains coreference at learning rate 10, which diverges
-// within a few dozen steps: the page stops, says so and what to change,
-// and result() holds no NaN.
+// TestLearnDiverges trains coreference at learning rate 10 (typed into
+// #lr), which diverges within a few dozen steps: the page stops, says so and
+// what to change, and result() holds no NaN; the learning rate it suggests
+// starts again from step 0.
 func TestLearnDiverges(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
-	tb.openLearn(s, "task=coreference&seed=1&lr=10")
+	tb.openLearn(s, "task=coreference&seed=1")
+	tb.change("#lr", "10", "change")
+	if st := eval[float64](tb, `window.attnviz.state().lr`); st != 10 {
+		t.Fatalf("state().lr after typing 10: %v", st)
+	}
 	tb.do("pressing #train", chromedp.Click(chromedp.CSS("#train")))
 	tb.waitFor("the divergence message", `!!document.querySelector("#learn-error")`, 120*time.Second)
 	tb.settle()
@@ -249,6 +256,8 @@ func TestLearnDiverges(t *testing.T) {
 	if eval[bool](tb, `!document.querySelector("#train").disabled`) {
 		t.Error("#train still enabled after divergence")
 	}
+	tb.change("#lr", "1", "change")
+	tb.waitFor("a new run", `!document.querySelector("#learn-error") && window.attnviz.training().step === 0 && !document.querySelector("#train").disabled`, 10*time.Second)
 	tb.checkClean("a diverging run")
 }
 
