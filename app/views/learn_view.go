@@ -87,6 +87,8 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 	if tr.Running {
 		trainText = i18n.T(lang, "learn.pause")
 	}
+	ok := tr.Problem == compute.Problem{}
+	canTrain := ok && (tr.Running || tr.Step < tr.Until)
 	return app.Div().Class("panel", "learn-controls").Body(
 		app.H2().Text(i18n.T(lang, "learn.title")),
 		app.P().Class("lead").Text(i18n.T(lang, "learn.intro")),
@@ -100,8 +102,8 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 			v.numberField("until", i18n.T(lang, "learn.until"), strconv.Itoa(tr.Until), v.onUntil),
 		),
 		app.Div().Class("learn-buttons").Body(
-			v.button("train", trainText, compute.Problem{} == tr.Problem, TrainToggle).Aria("pressed", tr.Running),
-			v.button("step", i18n.T(lang, "learn.step"), compute.Problem{} == tr.Problem, TrainStep),
+			v.button("train", trainText, canTrain, TrainToggle).Aria("pressed", tr.Running),
+			v.button("step", i18n.T(lang, "learn.step"), ok, TrainStep),
 			v.button("reset", i18n.T(lang, "learn.reset"), true, TrainReset),
 		),
 		app.P().ID("learn-status").Class("learn-status").Role("status").Text(status(tr, lang)),
@@ -146,8 +148,11 @@ func status(tr *compute.Training, lang string) string {
 		acc = strconv.FormatFloat(100*tr.Accuracy, 'f', 1, 64) + "\u00a0%"
 	}
 	key := "learn.status"
-	if tr.Running {
+	switch {
+	case tr.Running:
 		key = "learn.status.running"
+	case tr.Step >= tr.Until && tr.Step > 0:
+		key = "learn.status.done"
 	}
 	return i18n.Tf(lang, key, tr.Step, tr.Until, loss, acc)
 }
@@ -186,7 +191,7 @@ func (v *LearnView) onTask(ctx app.Context, e app.Event) {
 	if _, err := model.Lookup(name); err != nil {
 		return
 	}
-	v.Props.Set(ctx, e, func(s *state.State) { s.Task, s.LR, s.Steps, s.Layer, s.Probe = name, 0, 0, 0, "" })
+	v.Props.Set(ctx, e, func(s *state.State) { s.Task, s.LR, s.Steps, s.Until, s.Layer, s.Probe = name, 0, 0, 0, 0, "" })
 }
 
 // onSeed starts again from the weights of another seed.
