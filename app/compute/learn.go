@@ -123,10 +123,7 @@ func (l *learner) update(s state.State) *Training {
 // probe runs the probe of s through the model now, and at step 0, when
 // either is out of date.
 func (l *learner) probe(s state.State) {
-	text := s.Probe
-	if text == "" {
-		text = l.tr.Task.Sample
-	}
+	text := s.ProbeText()
 	if text != l.probeText {
 		l.probeText, l.nowStep = text, -1
 		l.probeProblem = probeProblem(l.tr.Task, text)

@@ -162,3 +162,17 @@ func TestTrainingDiverges(t *testing.T) {
 		t.Error("SetTraining(true) after divergence: on")
 	}
 }
+
+// TestTrainingProbeInLanguage checks that coreference's probe starts as a
+// sentence of the page's language.
+func TestTrainingProbeInLanguage(t *testing.T) {
+	for _, tc := range []struct{ lang, first string }{{i18n.LangEN, "the"}, {i18n.LangZH, "动物"}} {
+		var c Computer
+		s := learnState("coreference", 1)
+		s.Lang = tc.lang
+		tr := c.Update(s, NeedTraining).Training
+		if tr.Now == nil || tr.Now.Words[0] != tc.first {
+			t.Errorf("%s: probe %+v, problem %+v; want a sentence starting %q", tc.lang, tr.Now, tr.ProbeProblem, tc.first)
+		}
+	}
+}

@@ -51,6 +51,9 @@ var _ = registerMessages(map[string]map[string]string{
 		"task.sort":        "Sort",
 		"task.induction":   "Induction",
 		"task.coreference": "Coreference",
+
+		// The probe a task starts with, where it has one per language.
+		"task.coreference.sample": "the animal didn't cross the street because it was too tired .",
 	},
 	LangZH: {
 		"view.learn": "训练",
@@ -101,5 +104,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"task.sort":        "排序",
 		"task.induction":   "归纳",
 		"task.coreference": "指代消解",
+
+		"task.coreference.sample": "动物没有穿过街道，因为它太累了。",
 	},
 })

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/attention/model"
 )
 
@@ -74,6 +75,23 @@ func (s *State) normalizeLearn() {
 	if s.Layer >= t.Arch.Layers || s.Layer < 0 {
 		s.Layer = 0
 	}
+}
+
+// ProbeText returns the probe sequence of s: State.Probe, or else the
+// task's sample in the page's language (the message "task.<name>.sample"
+// where there is one, as for coreference's Chinese sentences), or else
+// Task.Sample.
+func (s State) ProbeText() string {
+	if s.Probe != "" {
+		return s.Probe
+	}
+	if key := "task." + s.Task + ".sample"; i18n.Has(s.Lang, key) {
+		return i18n.T(s.Lang, key)
+	}
+	if t, err := model.Lookup(s.Task); err == nil {
+		return t.Sample
+	}
+	return ""
 }
 
 // FormatLR writes a learning rate for a link and the learning-rate box:

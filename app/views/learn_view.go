@@ -325,11 +325,7 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 
 // probe is the probe box, its predictions, and the ways out.
 func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
-	s := v.Props.State
-	text := s.Probe
-	if text == "" && tr.Task != nil {
-		text = tr.Task.Sample
-	}
+	text := v.Props.State.ProbeText()
 	return app.Div().Class("panel", "learn-probe").Body(
 		app.Label().For("probe").Class("field-name").Text(i18n.T(lang, "learn.probe")),
 		app.Input().ID("probe").Type("text").Value(text).AutoComplete(false).Spellcheck(false).
