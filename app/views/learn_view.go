@@ -45,12 +45,14 @@ type LearnView struct {
 	curveKey learnKey
 }
 
-// learnMap is one head's heatmaps: at step 0 and now.
+// learnMap is one head's heatmaps: at step 0 and now, in parts, so that a
+// redraw while training hands ECharts only the new data.
 type learnMap struct {
-	title           string
-	before, now     string // the options
-	beforeL, nowL   string // accessible names
-	beforeID, nowID string
+	title             string
+	before, now       chart.ChartParts
+	beforeTip, nowTip func(row, col int, v float64) string
+	beforeL, nowL     string // accessible names
+	beforeID, nowID   string
 }
 
 // learnKey is what the view's charts are made of.
@@ -284,8 +286,10 @@ func (v *LearnView) buildMaps(tr *compute.Training, lang string) {
 		for h := range now.Heads {
 			title := i18n.Tf(lang, "learn.layerHead", l+1, h+1)
 			m := learnMap{title: title}
-			m.before = chart.OptionOf(weightsMap(lang, title, before.Heads[h].Weights, words, words))
-			m.now = chart.OptionOf(weightsMap(lang, title, now.Heads[h].Weights, words, words))
+			hb := weightsMap(lang, title, before.Heads[h].Weights, words, words)
+			hn := weightsMap(lang, title, now.Heads[h].Weights, words, words)
+			m.before, m.beforeTip = chart.PartsOf(hb), hb.TooltipHTML
+			m.now, m.nowTip = chart.PartsOf(hn), hn.TooltipHTML
 			m.beforeL = i18n.Tf(lang, "learn.mapAt", title, 0)
 			m.nowL = i18n.Tf(lang, "learn.mapAt", title, tr.NowStep)
 			m.beforeID, m.nowID = fmt.Sprintf("before-%d-%d", l, h), fmt.Sprintf("now-%d-%d", l, h)
@@ -306,11 +310,11 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 			app.H3().Text(m.title),
 			app.Div().Class("learn-pair-charts").Body(
 				app.Figure().Body(
-					&chart.Chart{ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Option: m.before},
+					&chart.Chart{ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip},
 					app.FigCaption().Text(i18n.T(lang, "learn.before")),
 				),
 				app.Figure().Body(
-					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Option: m.now},
+					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip},
 					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
 				),
 			),
