@@ -12,8 +12,8 @@ import (
 )
 
 // Training is the Learn view's model in training, as the view shows it.
-// Its Now and Before are reused by the next update: a view keys what it
-// derives from them by Rev.
+// Now and Before are copies (model.Trainer.Probe) that later steps leave
+// as they are; Rev tells a new Now.
 type Training struct {
 	Task     *model.Task
 	Step     int     // optimizer steps taken
