@@ -108,7 +108,9 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 			v.button("step", i18n.T(lang, "learn.step"), ok, TrainStep),
 			v.button("reset", i18n.T(lang, "learn.reset"), true, TrainReset),
 		),
-		app.P().ID("learn-status").Class("learn-status").Role("status").Text(status(tr, lang)),
+		// A live region, quiet while training runs (aria-busy): it changes
+		// ten times a second then.
+		app.P().ID("learn-status").Class("learn-status").Role("status").Aria("busy", tr.Running).Text(status(tr, lang)),
 		app.If(tr.Problem.Key != "", func() app.UI {
 			return app.P().ID("learn-error").Class("error").Role("alert").Text(ProblemText(lang, tr.Problem))
 		}),
