@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -175,6 +176,7 @@ func TestLearnPrevious(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
 	tb.openLearn(s, "task=previous&seed=2&until=2000")
+	tb.observeLongTasks()
 	tb.do("pressing #train", chromedp.Click(chromedp.CSS("#train")))
 	tb.waitFor("training to start", `window.attnviz.training().running && window.attnviz.training().step > 3`, 30*time.Second)
 	tb.checkProbeWhileRunning("a b c d e f g h i j")
@@ -184,7 +186,7 @@ func TestLearnPrevious(t *testing.T) {
 	if tr.Running {
 		t.Fatalf("after #train again: %+v, want paused", tr)
 	}
-	t.Logf("previous: paused at step %d, accuracy %v", tr.Step, deref(tr.Accuracy))
+	t.Logf("previous: paused at step %d, accuracy %v; %s", tr.Step, deref(tr.Accuracy), tb.longTasks())
 	r := tb.result()
 	if !equalStrings(r.Tokens, strings.Fields("a b c d e f g h i j")) {
 		t.Errorf("result() tokens %q, want the probe's", r.Tokens)
@@ -205,6 +207,29 @@ func TestLearnPrevious(t *testing.T) {
 	tb.click("#reset")
 	tb.waitFor("step 0", `(t => t.step === 0 && t.loss === null && !t.running)(window.attnviz.training())`, 10*time.Second)
 	tb.checkClean("training previous")
+}
+
+// observeLongTasks records the page's long tasks (over 50 ms) from now on,
+// for longTasks: a figure for the log, never asserted (the machine's load
+// decides it as much as the page).
+func (tb *tab) observeLongTasks() {
+	tb.t.Helper()
+	eval[chromedp.Void](tb, `(() => {
+		window.__longTasks = [];
+		new PerformanceObserver(l => { for (const e of l.getEntries()) window.__longTasks.push(e.duration); }).observe({type: "longtask"});
+	})()`)
+}
+
+// longTasks says how many long tasks observeLongTasks saw, and their
+// median and longest durations.
+func (tb *tab) longTasks() string {
+	tb.t.Helper()
+	d := eval[[]float64](tb, `window.__longTasks || []`)
+	if len(d) == 0 {
+		return "no long task"
+	}
+	sort.Float64s(d)
+	return fmt.Sprintf("%d long tasks, median %.0f ms, longest %.0f ms", len(d), d[len(d)/2], d[len(d)-1])
 }
 
 // checkProbeWhileRunning types probe into the probe box while training
