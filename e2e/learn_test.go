@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -347,4 +349,42 @@ func TestLearnScreenshots(t *testing.T) {
 	}
 	tb.screenshots("learn-induction", nil)
 	tb.checkClean("the Learn view's screenshots")
+}
+
+// TestLearnWithoutWorker blocks the trainer's worker script: the page says
+// so in the console, trains in slices itself, and exports the model that a
+// worker trains.
+func TestLearnWithoutWorker(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	withWorker := newTab(t, s)
+	withWorker.openLearn(s, "task=reverse&seed=7&until=40")
+	withWorker.trainUntilStopped(40)
+	want := eval[string](withWorker, `window.attnviz.model()`)
+
+	// A host without the worker's script (blocking it in the browser does
+	// not do: the service worker fetches it).
+	files := http.FileServer(http.Dir(siteDirs[rootPrefix]))
+	srv := httptest.NewServer(withContentTypes(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/trainworker.js") {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})))
+	t.Cleanup(srv.Close)
+	s = &site{srv: srv}
+	tb := newTab(t, s)
+	tb.openLearn(s, "task=reverse&seed=7&until=40")
+	tb.waitFor("the page to give up the worker", `!!window.attnviz.training()`, 10*time.Second)
+	tb.trainUntilStopped(40)
+	if got := eval[string](tb, `window.attnviz.model()`); got != want || got == "" {
+		t.Errorf("without a worker, model() (%d bytes) differs from the worker's (%d bytes)", len(got), len(want))
+	}
+	tb.mu.Lock()
+	console := strings.Join(tb.console, "\n")
+	tb.mu.Unlock()
+	if !strings.Contains(console, "trains without a worker") {
+		t.Errorf("the console does not say that the page trains without a worker:\n%s", console)
+	}
+	withWorker.checkClean("training in a worker")
 }

@@ -40,7 +40,7 @@ type Training struct {
 
 	Rev int // increases with every change of Now
 
-	trainer *model.Trainer // for ModelJSON
+	export func() (string, error) // for ModelJSON
 }
 
 // A Point is one value of a curve at a step.
@@ -77,11 +77,30 @@ type learner struct {
 	nowStep, nowRev int // the step Now was computed at, and its Rev
 	nowFinite       int // the step of now: the last whose probe was finite
 	out             Training
+
+	remote remote // the run trained by a worker, if on (remote.go)
+}
+
+// step returns the steps the run has taken: the local trainer's, or the
+// worker's last answer's.
+func (l *learner) step() int {
+	if l.remote.on {
+		return l.remote.step
+	}
+	return l.tr.Steps()
+}
+
+// loss returns the last step's loss (NaN before the first).
+func (l *learner) loss() float64 {
+	if l.remote.on {
+		return l.remote.loss
+	}
+	return l.tr.Loss()
 }
 
 // reset starts a new run of k at step 0.
 func (l *learner) reset(k learnKey) {
-	*l = learner{key: k, nowRev: l.nowRev + 1, nowStep: -1}
+	*l = learner{key: k, nowRev: l.nowRev + 1, nowStep: -1, remote: remote{on: l.remote.on, gen: l.remote.gen + 1}}
 	tr, err := model.NewTrainer(model.Config{Task: k.task, Seed: k.seed, LR: k.lr})
 	if err != nil {
 		l.problem = Problem{"learn.badTrainer", nil}
@@ -99,7 +118,7 @@ func keyOf(s state.State) learnKey {
 // update brings the run up to s: a new run for another task, seed or
 // learning rate, or fewer steps than taken (Reset, or a link).
 func (l *learner) update(s state.State) *Training {
-	if k := keyOf(s); l.key != k || l.tr == nil && l.problem.Key == "" || l.tr != nil && s.Steps < l.tr.Steps() {
+	if k := keyOf(s); l.key != k || l.tr == nil && l.problem.Key == "" || l.tr != nil && s.Steps < l.step() {
 		l.reset(k)
 	}
 	if l.tr == nil {
@@ -109,9 +128,9 @@ func (l *learner) update(s state.State) *Training {
 	l.probe(s)
 	until := s.TaskUntil()
 	l.out = Training{
-		Task: l.tr.Task, Step: l.tr.Steps(), Loss: l.tr.Loss(), Running: l.running, Until: until,
+		Task: l.tr.Task, Step: l.step(), Loss: l.loss(), Running: l.running, Until: until,
 		Problem: l.problem, Losses: l.losses, Accuracies: l.accs, Accuracy: math.NaN(), AccStep: -1,
-		ProbeProblem: l.probeProblem, Rev: l.nowRev, trainer: l.tr, Now: l.now, Before: l.before,
+		ProbeProblem: l.probeProblem, Rev: l.nowRev, export: l.export, Now: l.now, Before: l.before,
 		NowStep: l.nowFinite,
 	}
 	if n := len(l.accs); n > 0 {
@@ -133,10 +152,10 @@ func (l *learner) probe(s state.State) {
 			l.now, l.nowFinite = l.before, 0 // until the model now has finite weights on it
 		}
 	}
-	if l.probeProblem.Key != "" || l.nowStep == l.tr.Steps() {
+	if l.probeProblem.Key != "" || l.nowStep == l.step() {
 		return
 	}
-	l.nowStep = l.tr.Steps()
+	l.nowStep = l.step()
 	if p, _ := l.tr.Probe(text); finiteProbe(p) { // the text tokenizes: probeProblem
 		l.now, l.nowFinite = p, l.nowStep
 		l.nowRev++
@@ -187,14 +206,14 @@ func (l *learner) goal(s state.State) int {
 // held-out accuracy of the step reached.
 func (c *Computer) TrainPending(s state.State) bool {
 	l := &c.learn
-	if l.tr == nil || l.problem.Key != "" || keyOf(s) != l.key {
-		return false
+	if l.tr == nil || l.problem.Key != "" || keyOf(s) != l.key || l.remote.on {
+		return false // a worker trains (remote.go)
 	}
 	return l.stepsDue(s) || l.measureDue(s)
 }
 
 // stepsDue reports whether s asks for steps not yet taken.
-func (l *learner) stepsDue(s state.State) bool { return l.tr.Steps() < l.goal(s) }
+func (l *learner) stepsDue(s state.State) bool { return l.step() < l.goal(s) }
 
 // measureDue reports whether the accuracy of the step reached is due and
 // not yet measured: every accEvery steps, and where training stops.
@@ -259,7 +278,7 @@ func (l *learner) stop(err error) {
 // it is on: a run that has diverged, or reached Until, stays off.
 func (c *Computer) SetTraining(s state.State, on bool) bool {
 	l := &c.learn
-	l.running = on && l.tr != nil && l.problem.Key == "" && keyOf(s) == l.key && l.tr.Steps() < s.TaskUntil()
+	l.running = on && l.tr != nil && l.problem.Key == "" && keyOf(s) == l.key && l.step() < s.TaskUntil()
 	return l.running
 }
 
@@ -268,5 +287,5 @@ func (c *Computer) TrainingStep() int {
 	if c.learn.tr == nil {
 		return 0
 	}
-	return c.learn.tr.Steps()
+	return c.learn.step()
 }

@@ -13,12 +13,14 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// The Learn view's training runs in slices, each a task of the browser's
-// event loop: a slice takes steps for about sliceBudget (at least one),
-// then yields, so that input is handled and the page painted between two
-// slices; the view is redrawn after a slice at most every redrawEvery. A
-// step of previous or reverse takes a few ms in Chromium; one of the larger
-// tasks (coreference, induction) can take longer than a frame by itself.
+// The Learn view's trainer runs in a Web Worker (worker.go). Where none
+// can start, the page trains in slices, each a task of the browser's event
+// loop: a slice takes steps for about sliceBudget (at least one), then
+// yields, so that input is handled and the page painted between two slices;
+// a step of previous or reverse takes a few ms in Chromium, one of the
+// larger tasks (coreference, induction), or a measure of the held-out
+// accuracy, can take longer than a frame by itself. Either way the view is
+// redrawn at most every redrawEvery while training runs.
 const (
 	sliceBudget = 10 * time.Millisecond
 	redrawEvery = 80 * time.Millisecond
@@ -28,12 +30,15 @@ const (
 type learnLoop struct {
 	scheduled bool      // a slice is scheduled
 	drawn     time.Time // when the view was last redrawn by a slice
+	worker    trainWorker
 }
 
-// scheduleTraining schedules a slice if the state asks for steps not yet
+// scheduleTraining has the worker train what the state asks for (worker.go),
+// or, without one, schedules a slice if the state asks for steps not yet
 // taken and none is scheduled. On the server, with no browser, it does not
 // train.
 func (p *Page) scheduleTraining() {
+	p.askWorker()
 	if app.IsServer || p.learn.scheduled || p.ctx.Context == nil || p.needs()&compute.NeedTraining == 0 || !p.comp.TrainPending(p.state) {
 		return
 	}

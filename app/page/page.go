@@ -127,7 +127,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	}
 	p.early.restoreCaret()
 	p.scheduleSweep(0)
-	p.scheduleTraining()
+	p.update() // starts the Learn view's worker, if it is shown
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the
@@ -159,6 +159,7 @@ func (p *Page) OnDismount() {
 	}
 	p.hooks = nil
 	p.worker.stop()
+	p.stopWorker()
 }
 
 // installHooks sets window.attnviz, the read-only accessors of the
@@ -249,6 +250,7 @@ func (p *Page) afterChange(old state.State) {
 // what changed (a change of only how the result is looked at runs no
 // engine), and the sweep, if the view needs one, is scheduled.
 func (p *Page) update() {
+	p.startWorker() // before the Computer's first training run
 	p.res = p.comp.Update(p.state, p.needs())
 	p.scheduleSweep(sweepDelay)
 	p.scheduleTraining()
