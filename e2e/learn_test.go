@@ -388,3 +388,22 @@ func TestLearnWithoutWorker(t *testing.T) {
 	}
 	withWorker.checkClean("training in a worker")
 }
+
+// TestLearnUnderPrefix trains on the site built for a sub-path: the
+// worker's script, wasm_exec.js and its wasm are found there too.
+func TestLearnUnderPrefix(t *testing.T) {
+	s := newSite(t, subPrefix)
+	tb := newTab(t, s)
+	tb.openLearn(s, "task=reverse&seed=1&until=20")
+	tb.trainUntilStopped(20)
+	if js := eval[string](tb, `window.attnviz.model() ?? ""`); !strings.Contains(js, `"steps":20`) {
+		t.Errorf("model() under %s: %.120q", subPrefix, js)
+	}
+	tb.mu.Lock()
+	fellBack := strings.Contains(strings.Join(tb.console, "\n"), "trains without a worker")
+	tb.mu.Unlock()
+	if fellBack {
+		t.Errorf("under %s the page trained without its worker", subPrefix)
+	}
+	tb.checkClean("training under " + subPrefix)
+}
