@@ -407,3 +407,23 @@ func TestLearnUnderPrefix(t *testing.T) {
 	}
 	tb.checkClean("training under " + subPrefix)
 }
+
+// TestLearnAcrossViews starts training, shows another view meanwhile and
+// comes back: training has gone on to where it stops, to the model attn
+// train makes.
+func TestLearnAcrossViews(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.openLearn(s, "task=reverse&seed=4&until=120")
+	tb.do("pressing #train", chromedp.Click(chromedp.CSS("#train")))
+	tb.waitFor("training to run", `window.attnviz.training().running && window.attnviz.training().step > 5`, 30*time.Second)
+	tb.showView("attention")
+	// Long enough for the worker to get to the end meanwhile.
+	tb.do("waiting in another view", chromedp.Sleep(6*time.Second))
+	tb.showView("learn")
+	tb.waitFor("training to stop at step 120", `(t => t && !t.running && t.step === 120)(window.attnviz.training())`, 120*time.Second)
+	if got, want := eval[string](tb, `window.attnviz.model()`), attnTrain(t, "reverse", 4, 120, "0.01"); got != string(want) {
+		t.Errorf("model() (%d bytes) differs from attn train's (%d bytes)", len(got), len(want))
+	}
+	tb.checkClean("training across views")
+}

@@ -97,11 +97,14 @@ func (p *Page) workerAnswer(ctx app.Context, a compute.WorkerAnswer) {
 		p.workerFailed(a.Err) // the worker's program did not start
 		return
 	}
+	// Taken in even while another view is shown: the worker trains on
+	// towards the goal, and the curves need every answer.
+	p.state.Steps = max(p.state.Steps, p.comp.WorkerAnswer(p.state, a))
 	if p.needs()&compute.NeedTraining == 0 {
+		p.scheduleLinkWrite()
 		ctx.PreventUpdate()
 		return
 	}
-	p.state.Steps = max(p.state.Steps, p.comp.WorkerAnswer(p.state, a))
 	p.res = p.comp.Update(p.state, p.needs())
 	p.scheduleLinkWrite()
 	p.askWorker()
