@@ -20,7 +20,8 @@ import (
 // a step of previous or reverse takes a few ms in Chromium, one of the
 // larger tasks (coreference, induction), or a measure of the held-out
 // accuracy, can take longer than a frame by itself. Either way the view is
-// redrawn at most every redrawEvery while training runs.
+// redrawn about ten times a second while training runs (the slices at most
+// every redrawEvery, the worker's answers as they come, every 75 ms).
 const (
 	sliceBudget = 10 * time.Millisecond
 	redrawEvery = 80 * time.Millisecond

@@ -90,8 +90,7 @@ func (p *Page) askWorker() {
 }
 
 // workerAnswer takes in an answer of the worker, as trainSlice does a
-// slice: the step count in the state and the link, a redraw at most every
-// redrawEvery while it trains.
+// slice: the step count in the state and the link, and a redraw.
 func (p *Page) workerAnswer(ctx app.Context, a compute.WorkerAnswer) {
 	if a.Gen < 0 && a.Err != "" {
 		p.workerFailed(a.Err) // the worker's program did not start
@@ -108,7 +107,9 @@ func (p *Page) workerAnswer(ctx app.Context, a compute.WorkerAnswer) {
 	p.res = p.comp.Update(p.state, p.needs())
 	p.scheduleLinkWrite()
 	p.askWorker()
-	if t := p.res.Training; t != nil && t.Running && time.Since(p.learn.drawn) < redrawEvery {
+	// The worker answers about every 75 ms: each answer redraws, unless
+	// answers come bunched.
+	if t := p.res.Training; t != nil && t.Running && time.Since(p.learn.drawn) < redrawEvery/2 {
 		ctx.PreventUpdate()
 		return
 	}

@@ -6,7 +6,7 @@
 // held-out accuracy, takes longer than a frame.
 //
 // The page posts the run it wants, {gen, task, seed, lr, goal}, whenever it
-// changes; the worker trains towards goal and posts, about every 50 ms and
+// changes; the worker trains towards goal and posts, about every 75 ms and
 // when it stops, {gen, step, loss, losses, accs, params, export, diverged}
 // (see answer). It is the page's compute.Learner that reads them.
 package main
@@ -41,7 +41,7 @@ type worker struct {
 }
 
 const (
-	answerEvery = 50 * time.Millisecond // how often a running worker answers
+	answerEvery = 75 * time.Millisecond // how often a running worker answers: the page redraws at each
 	accEvery    = 10                    // as app/compute's
 )
 
