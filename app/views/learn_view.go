@@ -290,6 +290,10 @@ func (v *LearnView) buildMaps(tr *compute.Training, lang string) {
 			m := learnMap{title: title}
 			hb := weightsMap(lang, title, before.Heads[h].Weights, words, words)
 			hn := weightsMap(lang, title, now.Heads[h].Weights, words, words)
+			// No numbers in the cells while training runs: they change ten
+			// times a second, too fast to read, and drawing them is most of
+			// a redraw (about 100 ms for coreference's eight heatmaps).
+			hn.CellLabels = hn.CellLabels && !tr.Running
 			m.before, m.beforeTip = chart.PartsOf(hb), hb.TooltipHTML
 			m.now, m.nowTip = chart.PartsOf(hn), hn.TooltipHTML
 			m.beforeL = i18n.Tf(lang, "learn.mapAt", title, 0)
