@@ -16,7 +16,7 @@ PREFIX ?=
 
 # The packages that are compiled to WebAssembly (the rest, such as the
 # chromedp-based tests and tools, run only natively).
-WASM_PKGS = ./attention/... ./app/... ./cmd/wasm/ ./bench/bare/ ./bench/runforward/ ./bench/forward/ ./bench/runtrain/ ./bench/train/
+WASM_PKGS = ./attention/... ./app/... ./cmd/wasm/ ./cmd/trainworker/ ./bench/bare/ ./bench/runforward/ ./bench/forward/ ./bench/runtrain/ ./bench/train/
 
 .PHONY: run build test bench setup
 

@@ -23,6 +23,7 @@ const (
 	NeedSteps                       // Results.Scaled: the matrices of the pipeline's steps that the result does not hold
 	NeedRowStats                    // Results.Rows: each row's largest weight and entropy
 	NeedPredict                     // Results.Predict: the row hidden for predict-then-reveal, while State.Predict
+	NeedTraining                    // Results.Training: the Learn view's model (trained in slices: TrainSlice)
 )
 
 // Results are what the views show, computed from a State.
@@ -54,6 +55,7 @@ type Results struct {
 	Batch      *Batch      // for NeedBatch; nil otherwise
 	Sweep      *Sweep      // for NeedSweep: the last whole sweep, nil before the first
 	Cross      *CrossCheck // for NeedComparison in cross mode (State.CrossOn), in place of Comparison
+	Training   *Training   // for NeedTraining; nil otherwise
 }
 
 // A Problem is a message key of app/i18n and its argument.
@@ -88,6 +90,7 @@ type Computer struct {
 	cross      crossChecker
 	batch      batcher
 	sweep      sweeper
+	learn      learner
 }
 
 // Update computes what s needs that is out of date and returns the
@@ -99,7 +102,7 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 		c.runMain(s)
 	}
 	c.res.Heads, c.res.Head, c.res.StepHead = headsOf(s, c.res.Result)
-	c.res.Comparison, c.res.Batch, c.res.Sweep = nil, nil, nil
+	c.res.Comparison, c.res.Batch, c.res.Sweep, c.res.Training = nil, nil, nil, nil
 	c.res.Cell, c.res.Scaled, c.res.Rows, c.res.Predict = nil, nil, nil, nil
 	c.derive(s, needs)
 	c.res.Cross = nil
@@ -113,6 +116,9 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	}
 	if needs&NeedSweep != 0 && c.res.Result != nil {
 		c.res.Sweep = c.sweep.update(s, len(c.res.Result.Tokens))
+	}
+	if needs&NeedTraining != 0 {
+		c.res.Training = c.learn.update(s)
 	}
 	return c.res
 }

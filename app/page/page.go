@@ -11,6 +11,7 @@ import (
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/app/views"
+	"github.com/attnviz/attnviz/attention/model"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -39,6 +40,7 @@ type Page struct {
 	comp     compute.Computer // owns the engines
 	res      compute.Results  // what the views show
 	sweepGen int              // the sweep whose runs are scheduled (scheduleSweep)
+	learn    learnLoop        // the Learn view's training (learn.go)
 
 	notice string // i18n key of a dismissible notice; "" for none
 
@@ -114,6 +116,9 @@ func known(s state.State) error {
 	if s.Step != "" && s.View != state.TourViewID && !views.HasStep(s.Step) {
 		return errors.New("link state: step: no such pipeline step")
 	}
+	if _, err := model.Lookup(s.Task); err != nil {
+		return errors.New("link state: task: no such task")
+	}
 	return nil
 }
 
@@ -130,6 +135,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.early.restoreCaret()
 	p.scheduleSweep(0)
 	p.startPresenter()
+	p.update() // starts the Learn view's worker, if it is shown
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the
@@ -162,13 +168,23 @@ func (p *Page) OnDismount() {
 	p.hooks = nil
 	p.worker.stop()
 	p.stopPresenter()
+	p.stopWorker()
 }
 
 // installHooks sets window.attnviz, the read-only accessors of the
 // end-to-end tests: result() returns the result the charts show as a JSON
-// string (null when the text is empty), state() the settings as an object.
+// string (null when the text is empty; in the Learn view, the selected
+// layer on the probe), state() the settings as an object, and the Learn
+// view's training() and model() (learnHooks).
 func (p *Page) installHooks() {
 	result := dom.Func(func(app.Value, []app.Value) any {
+		if p.res.Training != nil {
+			js, err := p.learnResult()
+			if js == "" || err != nil {
+				return nil
+			}
+			return js
+		}
 		if p.res.Result == nil {
 			return nil
 		}
@@ -187,12 +203,15 @@ func (p *Page) installHooks() {
 		return app.Window().Get("JSON").Call("parse", string(b))
 	})
 	teach := dom.Func(func(app.Value, []app.Value) any { return teachFile(p.state) })
-	p.hooks = []app.Func{result, settings, teach}
+	training, model := p.learnHooks()
+	p.hooks = []app.Func{result, settings, teach, training, model}
 	dom.Try(func() {
 		hooks := app.Window().Get("Object").New()
 		hooks.Set("result", result)
 		hooks.Set("state", settings)
 		hooks.Set("teach", teach)
+		hooks.Set("training", training)
+		hooks.Set("model", model)
 		app.Window().Set("attnviz", hooks)
 	})
 }
@@ -227,7 +246,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 
 // props returns what the page hands its view.
 func (p *Page) props() views.Props {
-	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Score: p.score}
+	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Score: p.score, Train: p.train}
 }
 
 // afterChange applies to the browser what changed since old.
@@ -245,8 +264,10 @@ func (p *Page) afterChange(old state.State) {
 // what changed (a change of only how the result is looked at runs no
 // engine), and the sweep, if the view needs one, is scheduled.
 func (p *Page) update() {
+	p.startWorker() // before the Computer's first training run
 	p.res = p.comp.Update(p.state, p.needs())
 	p.scheduleSweep(sweepDelay)
+	p.scheduleTraining()
 }
 
 // needs returns what the view shown needs computed.
@@ -358,7 +379,7 @@ func (p *Page) Render() app.UI {
 	// result while the input is rejected.
 	heads, head := p.res.Heads, p.res.Head
 	ownInput := ""
-	if p.state.OwnInput() {
+	if p.state.OwnInput() || p.state.View == state.LearnViewID {
 		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
 	}
 	return app.Div().Class("page", ownInput, views.ClassIf(p.state.HighContrast, "high-contrast")).Body(

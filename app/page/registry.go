@@ -31,6 +31,7 @@ var registry = []view{
 	{ID: "compare", New: func(p views.Props) app.UI { return &views.CompareView{Props: p} }, Needs: compute.NeedComparison | compute.NeedCell},
 	{ID: "padding", New: func(p views.Props) app.UI { return &views.PaddingView{Props: p} }, Needs: compute.NeedBatch},
 	{ID: "matrices", New: func(p views.Props) app.UI { return &views.MatricesView{Props: p} }},
+	{ID: "learn", New: func(p views.Props) app.UI { return &views.LearnView{Props: p} }, Needs: compute.NeedTraining},
 	{ID: views.MyTourViewID, New: func(p views.Props) app.UI { return &views.MyTourView{Props: p, Known: knownOf} }},
 	{ID: "tour", New: func(p views.Props) app.UI { return &views.TourView{Props: p, ViewOf: tourInner} },
 		Needs: compute.NeedCell | compute.NeedSteps | compute.NeedSweep | compute.NeedRowStats | compute.NeedComparison | compute.NeedBatch},

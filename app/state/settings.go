@@ -61,6 +61,13 @@ var settings = []setting{
 	boolSetting("cross", "cross", func(s *State) *bool { return &s.Cross }),
 	{"teach", "teach", encodeTeachSetting, decodeTeachSetting, nil},
 	intSetting("tstep", "teach_step", 0, MaxTeachSteps, func(s *State) *int { return &s.TeachStep }),
+	// The Learn view's (learn.go).
+	{"task", "task", func(s *State) string { return s.Task }, decodeTask, nil},
+	{"lr", "lr", func(s *State) string { return FormatLR(s.LR) }, decodeLR, func(s *State) any { return s.LR }},
+	intSetting("steps", "steps", 0, MaxSteps, func(s *State) *int { return &s.Steps }),
+	intSetting("until", "until", 0, MaxSteps, func(s *State) *int { return &s.Until }),
+	{"probe", "probe", func(s *State) string { return s.Probe }, decodeProbe, nil},
+	intSetting("layer", "layer", 0, maxLayers-1, func(s *State) *int { return &s.Layer }),
 }
 
 // intSetting is a setting of an int field that links write in decimal,

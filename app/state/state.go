@@ -41,6 +41,14 @@ type State struct {
 	TeachStep    int    // the step of Teach shown, 1-based; 0 for none
 	Stretch      bool   // colour each row of the large heatmap from its smallest to its largest weight (app/chart/stretch.go)
 	HighContrast bool   // the high-contrast theme (web/app.css), whatever the system asks
+
+	// The Learn view's training (learn.go); it shares Seed.
+	Task  string  // the task trained: a name of model.Tasks
+	LR    float64 // the learning rate: above 0, at most MaxLR (Normalize sets the task's)
+	Steps int     // the steps trained: a link retrains to this step
+	Until int     // training stops at this step; 0 for the task's budget
+	Probe string  // the probe sequence in the task's words; "" for the task's sample
+	Layer int     // the layer shown in detail and opened in the other views
 }
 
 // Input is the part of a State that the main attention is computed from. It
@@ -107,7 +115,7 @@ func DefaultState(lang string) State {
 	if !slices.Contains(i18n.Langs, lang) {
 		lang = i18n.LangEN
 	}
-	return State{
+	s := State{
 		Input: Input{Text: i18n.T(lang, "sentence.example"), Heads: 2, DModel: 16, Seed: 1},
 		Head:  HeadMean,
 		View:  DefaultViewID,
@@ -115,7 +123,10 @@ func DefaultState(lang string) State {
 		Text2: i18n.T(lang, "sentence2.example"),
 
 		PredictGuess: NoGuess, PredictEstimate: NoGuess,
+		Task: DefaultTask(),
 	}
+	s.normalizeLearn()
+	return s
 }
 
 // Normalize makes a State that settings controls have just changed valid
@@ -138,6 +149,7 @@ func (s *State) Normalize() {
 	}
 	s.Temperature = canonicalTemperature(s.Temperature)
 	s.DK = NearestDK(s.DK)
+	s.normalizeLearn()
 }
 
 // SameInput reports whether s and o give the same attention: whether they

@@ -24,6 +24,10 @@ type Props struct {
 	// Live, if the view registers with it, lets the page have the view draw
 	// the heatmaps of a change in the change's own event (live.go).
 	Live *Live
+
+	// Train, in the Learn view, starts, pauses, steps or resets training:
+	// the page drives it (app/page/learn.go).
+	Train func(ctx app.Context, e app.Event, a TrainAction)
 }
 
 // A Setter changes the page's settings from the event handler of e: the page

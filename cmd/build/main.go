@@ -86,13 +86,16 @@ func build(root, outDir, prefix string) error {
 	// The bundle, the wasm and the first heatmap's picture do not depend
 	// on each other.
 	var wg sync.WaitGroup
-	var bundleErr, wasmErr error
+	var bundleErr, wasmErr, trainerErr error
 	var pictureErr error
 	wg.Go(func() { bundleErr = bundleECharts(root, filepath.Join(webDir, "echarts.js")) })
 	wg.Go(func() { wasmErr = buildWasm(root, filepath.Join(webDir, "app.wasm")) })
+	wg.Go(func() {
+		trainerErr = buildWasmOf(root, "./cmd/trainworker", filepath.Join(webDir, "trainworker.wasm"))
+	})
 	wg.Go(func() { pictureErr = drawFirstPictures(root, webDir) })
 	wg.Wait()
-	if err := errors.Join(bundleErr, wasmErr, pictureErr); err != nil {
+	if err := errors.Join(bundleErr, wasmErr, trainerErr, pictureErr); err != nil {
 		return err
 	}
 

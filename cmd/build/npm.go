@@ -120,8 +120,15 @@ const wasmGCFlags = "-gcflags=github.com/attnviz/attnviz/app/...=-l"
 
 // buildWasm compiles ./cmd/wasm for the browser into dst.
 func buildWasm(root, dst string) error {
+	return buildWasmOf(root, "./cmd/wasm", dst)
+}
+
+// buildWasmOf compiles the WebAssembly program pkg to dst: app.wasm, or the
+// Learn view's trainer (./cmd/trainworker, which web/trainworker.js runs in
+// a Web Worker).
+func buildWasmOf(root, pkg, dst string) error {
 	tmp := dst + ".tmp"
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", wasmGCFlags, "-o", tmp, "./cmd/wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", wasmGCFlags, "-o", tmp, pkg)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout = os.Stderr

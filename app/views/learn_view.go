@@ -1,0 +1,455 @@
+package views
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/attnviz/attnviz/app/chart"
+	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/dom"
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/attnviz/attnviz/attention"
+	"github.com/attnviz/attnviz/attention/model"
+)
+
+// A TrainAction is what the Learn view's buttons ask the page to do.
+type TrainAction int
+
+// The Learn view's actions.
+const (
+	TrainToggle TrainAction = iota // start training towards Until, or pause it
+	TrainStep                      // take one step (pausing)
+	TrainReset                     // back to step 0
+)
+
+// LearnView trains a small model on a task (app/compute's Training, driven
+// by the page): the controls, the loss and accuracy curves, every layer's
+// and head's weights on the probe sequence at step 0 and now, the probe's
+// predictions, and the ways out: the matrices view, and the model's JSON.
+type LearnView struct {
+	app.Compo
+
+	Props Props
+
+	maps     []learnMap // the heatmaps, by layer and head
+	mapsKey  learnKey
+	lossOpt  string
+	accOpt   string
+	curveKey learnKey
+}
+
+// learnMap is one head's heatmaps: at step 0 and now, in parts, so that a
+// redraw while training hands ECharts only the new data.
+type learnMap struct {
+	title             string
+	before, now       chart.ChartParts
+	beforeTip, nowTip func(row, col int, v float64) string
+	beforeL, nowL     string // accessible names
+	beforeID, nowID   string
+}
+
+// learnKey is what the view's charts are made of.
+type learnKey struct {
+	rev   int
+	steps int
+	lang  string
+}
+
+// Render returns the view.
+func (v *LearnView) Render() app.UI {
+	lang := v.Props.State.Lang
+	tr := v.Props.Training
+	if tr == nil {
+		return app.Section().Class("view", "view-learn")
+	}
+	v.build(tr, lang)
+	return app.Section().Class("view", "view-learn").Body(
+		app.Div().Class("learn-side").Body(v.controls(tr, lang), v.probe(tr, lang)),
+		v.curves(tr, lang),
+		v.heatmaps(tr, lang),
+	)
+}
+
+// controls are the task, the seed, the learning rate, where to stop, the
+// buttons and what training has reached.
+func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
+	s := v.Props.State
+	options := []app.UI{}
+	for _, t := range model.Tasks() {
+		options = append(options, Choice(t.Name, TaskName(lang, t), t.Name == s.Task))
+	}
+	trainText := i18n.T(lang, "learn.train")
+	if tr.Running {
+		trainText = i18n.T(lang, "learn.pause")
+	}
+	ok := tr.Problem == compute.Problem{}
+	canTrain := ok && (tr.Running || tr.Step < tr.Until)
+	return app.Div().Class("panel", "learn-controls").Body(
+		app.H2().Text(i18n.T(lang, "learn.title")),
+		app.P().Class("lead").Text(i18n.T(lang, "learn.intro")),
+		app.Div().Class("learn-form").Body(
+			app.Label().Class("field").Body(
+				app.Span().Class("field-name").Text(i18n.T(lang, "learn.task")),
+				app.Select().ID("task").Attr("value", s.Task).OnChange(v.onTask).Body(options...),
+			),
+			v.numberField("learn-seed", i18n.T(lang, "seed.label"), strconv.FormatInt(s.Seed, 10), v.onSeed),
+			v.numberField("lr", i18n.T(lang, "learn.lr"), state.FormatLR(s.LR), v.onLR),
+			v.numberField("until", i18n.T(lang, "learn.until"), strconv.Itoa(tr.Until), v.onUntil),
+		),
+		app.Div().Class("learn-buttons").Body(
+			v.button("train", trainText, canTrain, TrainToggle).Aria("pressed", tr.Running),
+			v.button("step", i18n.T(lang, "learn.step"), ok, TrainStep),
+			v.button("reset", i18n.T(lang, "learn.reset"), true, TrainReset),
+		),
+		// A live region, quiet while training runs (aria-busy): it changes
+		// ten times a second then.
+		app.P().ID("learn-status").Class("learn-status").Role("status").Aria("busy", tr.Running).Text(status(tr, lang)),
+		app.If(tr.Problem.Key != "", func() app.UI {
+			return app.P().ID("learn-error").Class("error").Role("alert").Text(ProblemText(lang, tr.Problem))
+		}),
+		app.If(tr.Task != nil, func() app.UI {
+			return app.Div().Class("learn-task").Body(
+				app.P().ID("task-summary").Class("learn-summary").Text(i18n.Tf(lang, "learn.summary", inLang(lang, tr.Task.Summary))),
+				app.P().Class("caption").Text(inLang(lang, tr.Task.Explain)),
+			)
+		}),
+	)
+}
+
+// button is one of the training buttons.
+func (v *LearnView) button(id, text string, enabled bool, a TrainAction) app.HTMLButton {
+	return app.Button().ID(id).Type("button").Class("learn-button").Disabled(!enabled).Text(text).
+		OnClick(func(ctx app.Context, e app.Event) {
+			if v.Props.Train != nil {
+				v.Props.Train(ctx, e, a)
+			}
+		})
+}
+
+// numberField is a labelled text box of a number, read on change.
+func (v *LearnView) numberField(id, label, value string, onChange app.EventHandler) app.UI {
+	return app.Label().Class("field").Body(
+		app.Span().Class("field-name").Text(label),
+		app.Input().ID(id).Type("text").Attr("inputmode", "decimal").Value(value).
+			AutoComplete(false).Spellcheck(false).OnChange(onChange),
+	)
+}
+
+// status says the step, the loss and the accuracy.
+func status(tr *compute.Training, lang string) string {
+	loss, acc := "—", "—"
+	if !math.IsNaN(tr.Loss) {
+		loss = strconv.FormatFloat(tr.Loss, 'f', 4, 64)
+	}
+	if !math.IsNaN(tr.Accuracy) {
+		acc = strconv.FormatFloat(100*tr.Accuracy, 'f', 1, 64) + "\u00a0%"
+	}
+	key := "learn.status"
+	switch {
+	case tr.Running:
+		key = "learn.status.running"
+	case tr.Step >= tr.Until && tr.Step > 0:
+		key = "learn.status.done"
+	}
+	return i18n.Tf(lang, key, tr.Step, tr.Until, loss, acc)
+}
+
+// ProblemText writes p in lang: its Arg, or each of Arg's []any, fills the
+// message's verbs.
+func ProblemText(lang string, p compute.Problem) string {
+	if args, ok := p.Arg.([]any); ok {
+		return i18n.Tf(lang, p.Key, args...)
+	}
+	if p.Arg == nil {
+		return i18n.T(lang, p.Key)
+	}
+	return i18n.Tf(lang, p.Key, p.Arg)
+}
+
+// TaskName names task t in lang: its message "task.<name>", or its name.
+func TaskName(lang string, t *model.Task) string {
+	if key := "task." + t.Name; i18n.Has(lang, key) || i18n.Has(i18n.LangEN, key) {
+		return i18n.T(lang, key)
+	}
+	return t.Name
+}
+
+// inLang is e in lang.
+func inLang(lang string, e model.Explanation) string {
+	if lang == i18n.LangZH && e.ZhHans != "" {
+		return e.ZhHans
+	}
+	return e.En
+}
+
+// onTask trains another task, from step 0 at its learning rate.
+func (v *LearnView) onTask(ctx app.Context, e app.Event) {
+	name := ctx.JSSrc().Get("value").String()
+	if _, err := model.Lookup(name); err != nil {
+		return
+	}
+	v.Props.Set(ctx, e, func(s *state.State) { s.Task, s.LR, s.Steps, s.Until, s.Layer, s.Probe = name, 0, 0, 0, 0, "" })
+}
+
+// onSeed starts again from the weights of another seed.
+func (v *LearnView) onSeed(ctx app.Context, e app.Event) {
+	n, err := strconv.ParseInt(ctx.JSSrc().Get("value").String(), 10, 64)
+	if err != nil || n < 0 || n > state.MaxSeed {
+		ctx.JSSrc().Set("value", strconv.FormatInt(v.Props.State.Seed, 10))
+		return
+	}
+	v.Props.Set(ctx, e, func(s *state.State) { s.Seed, s.Steps = n, 0 })
+}
+
+// onLR starts again with another learning rate; a number out of range
+// restores the box.
+func (v *LearnView) onLR(ctx app.Context, e app.Event) {
+	lr, err := state.ParseLR(ctx.JSSrc().Get("value").String())
+	if err != nil {
+		ctx.JSSrc().Set("value", state.FormatLR(v.Props.State.LR))
+		return
+	}
+	v.Props.Set(ctx, e, func(s *state.State) { s.LR, s.Steps = lr, 0 })
+}
+
+// onUntil moves the step where training stops.
+func (v *LearnView) onUntil(ctx app.Context, e app.Event) {
+	n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	if err != nil || n < 1 || n > state.MaxSteps {
+		ctx.JSSrc().Set("value", strconv.Itoa(v.Props.State.TaskUntil()))
+		return
+	}
+	v.Props.Set(ctx, e, func(s *state.State) { s.Until = n })
+}
+
+// curves are the loss and accuracy line charts.
+func (v *LearnView) curves(tr *compute.Training, lang string) app.UI {
+	return app.Div().Class("panel", "learn-curves").Body(
+		app.H3().Text(i18n.T(lang, "learn.curves")),
+		app.Div().Class("sweep-charts").Body(
+			&chart.Chart{ID: "loss-chart", Class: "line-chart", Label: i18n.T(lang, "learn.loss"), Option: v.lossOpt, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: "accuracy-chart", Class: "line-chart", Label: i18n.T(lang, "learn.accuracy"), Option: v.accOpt, Loading: i18n.T(lang, "chart.loading")},
+		),
+		app.P().Class("caption").Text(i18n.T(lang, "learn.curves.caption")),
+	)
+}
+
+// maxCurvePoints is the most points a curve draws: a longer one shows
+// every k-th point, and its last.
+const maxCurvePoints = 200
+
+// curveOption is the line chart of points, from 0 to top.
+func curveOption(lang, name string, points []compute.Point, top float64, color string) string {
+	k := max(1, (len(points)+maxCurvePoints-1)/maxCurvePoints)
+	var x []string
+	var y []float64
+	for i, p := range points {
+		if i%k == 0 || i == len(points)-1 {
+			x, y = append(x, strconv.Itoa(p.Step)), append(y, p.Value)
+		}
+	}
+	return chart.LineOption(i18n.T(lang, "learn.steps"), name, x, 0, top, []chart.LineSeries{{Name: name, Values: y, Color: color}})
+}
+
+// build makes the charts' options that are out of date.
+func (v *LearnView) build(tr *compute.Training, lang string) {
+	key := learnKey{tr.Rev, tr.Step, lang}
+	if key != v.curveKey {
+		top := 0.0
+		for _, p := range tr.Losses {
+			top = max(top, p.Value)
+		}
+		top = math.Ceil(max(top, 0.1)*10) / 10
+		v.lossOpt = curveOption(lang, i18n.T(lang, "learn.loss"), tr.Losses, top, "#c2410c")
+		v.accOpt = curveOption(lang, i18n.T(lang, "learn.accuracy"), tr.Accuracies, 1, "#1f6feb")
+		v.curveKey = key
+	}
+	if key != v.mapsKey {
+		v.maps = v.maps[:0]
+		if tr.Now != nil {
+			v.buildMaps(tr, lang)
+		}
+		v.mapsKey = key
+	}
+}
+
+// buildMaps makes the heatmaps of every layer and head, at step 0 and now.
+func (v *LearnView) buildMaps(tr *compute.Training, lang string) {
+	words := tr.Now.Words
+	for l := range tr.Task.Arch.Layers {
+		before, now := &tr.Before.Layers[l].Result, &tr.Now.Layers[l].Result
+		for h := range now.Heads {
+			title := i18n.Tf(lang, "learn.layerHead", l+1, h+1)
+			m := learnMap{title: title}
+			hb := weightsMap(lang, title, before.Heads[h].Weights, words, words)
+			hn := weightsMap(lang, title, now.Heads[h].Weights, words, words)
+			// No numbers in the cells while training runs: they change ten
+			// times a second, too fast to read, and drawing them is most of
+			// a redraw (about 100 ms for coreference's eight heatmaps).
+			hn.CellLabels = hn.CellLabels && !tr.Running
+			m.before, m.beforeTip = chart.PartsOf(hb), hb.TooltipHTML
+			m.now, m.nowTip = chart.PartsOf(hn), hn.TooltipHTML
+			m.beforeL = i18n.Tf(lang, "learn.mapAt", title, 0)
+			m.nowL = i18n.Tf(lang, "learn.mapAt", title, tr.NowStep)
+			m.beforeID, m.nowID = fmt.Sprintf("before-%d-%d", l, h), fmt.Sprintf("now-%d-%d", l, h)
+			v.maps = append(v.maps, m)
+		}
+	}
+}
+
+// heatmaps shows every layer's and head's weights on the probe: at step 0
+// and now, side by side.
+func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
+	if tr.Now == nil {
+		return nil
+	}
+	items := make([]app.UI, len(v.maps))
+	for i, m := range v.maps {
+		items[i] = app.Div().Class("learn-pair").Body(
+			app.H3().Text(m.title),
+			app.Div().Class("learn-pair-charts").Body(
+				app.Figure().Body(
+					&chart.Chart{ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip},
+					app.FigCaption().Text(i18n.T(lang, "learn.before")),
+				),
+				app.Figure().Body(
+					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip},
+					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
+				),
+			),
+		)
+	}
+	return app.Div().Class("panel", "learn-maps").Body(
+		app.H3().Text(i18n.T(lang, "learn.maps")),
+		app.P().Class("caption").Text(i18n.T(lang, "learn.maps.caption")),
+		app.Div().Class("learn-pairs").Body(items...),
+	)
+}
+
+// probe is the probe box, its predictions, and the ways out.
+func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
+	text := v.Props.State.ProbeText()
+	return app.Div().Class("panel", "learn-probe").Body(
+		app.Label().For("probe").Class("field-name").Text(i18n.T(lang, "learn.probe")),
+		app.Input().ID("probe").Type("text").Value(text).AutoComplete(false).Spellcheck(false).
+			Attr("autocapitalize", "off").Aria("invalid", tr.ProbeProblem.Key != "").
+			OnInput(v.onProbe),
+		app.If(tr.ProbeProblem.Key != "", func() app.UI {
+			return app.P().ID("probe-error").Class("error").Role("alert").Text(ProblemText(lang, tr.ProbeProblem))
+		}),
+		app.If(tr.Now != nil, func() app.UI { return predictions(tr.Now, lang) }),
+		v.layerPicker(tr, lang),
+		app.Div().Class("learn-buttons").Body(
+			app.Button().ID("open-matrices").Type("button").Class("learn-button").Disabled(tr.Now == nil).
+				Text(i18n.T(lang, "learn.open")).OnClick(v.openMatrices),
+			v.exportButton(tr, lang),
+		),
+		app.P().Class("caption").Text(i18n.T(lang, "learn.open.caption")),
+	)
+}
+
+// onProbe shows the attention on the typed sequence.
+func (v *LearnView) onProbe(ctx app.Context, e app.Event) {
+	if e.Value != nil && e.Get("isComposing").Truthy() {
+		return
+	}
+	text := ctx.JSSrc().Get("value").String()
+	v.Props.Set(ctx, e, func(s *state.State) { s.Probe = text })
+}
+
+// predictions is the table of the probe's words and what the model predicts
+// at each.
+func predictions(p *model.Probe, lang string) app.UI {
+	words := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "learn.input"))}
+	preds := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "learn.predicted"))}
+	for i, w := range p.Words {
+		words = append(words, app.Td().Text(w))
+		preds = append(preds, app.Td().Text(p.Predicted[i]))
+	}
+	return app.Div().Class("table-scroll").Body(
+		app.Table().ID("predictions").Class("stats", "learn-predictions").Body(
+			app.TBody().Body(app.Tr().Body(words...), app.Tr().Body(preds...)),
+		),
+	)
+}
+
+// layerPicker chooses the layer that "open" takes and result() shows;
+// nothing for a model of one layer.
+func (v *LearnView) layerPicker(tr *compute.Training, lang string) app.UI {
+	if tr.Task == nil || tr.Task.Arch.Layers < 2 {
+		return nil
+	}
+	options := make([]app.UI, tr.Task.Arch.Layers)
+	for l := range options {
+		options[l] = Choice(strconv.Itoa(l), i18n.Tf(lang, "learn.layer.n", l+1), l == v.Props.State.Layer)
+	}
+	return app.Label().Class("field").Body(
+		app.Span().Class("field-name").Text(i18n.T(lang, "learn.layer")),
+		app.Select().ID("layer").Attr("value", strconv.Itoa(v.Props.State.Layer)).Body(options...).
+			OnChange(func(ctx app.Context, e app.Event) {
+				if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+					v.Props.Set(ctx, e, func(s *state.State) { s.Layer = n })
+				}
+			}),
+	)
+}
+
+// openMatrices makes the chosen layer, on the probe, the matrices view's
+// input, and shows that view: X is the layer's input, and its weights are
+// the trained ones.
+func (v *LearnView) openMatrices(ctx app.Context, e app.Event) {
+	tr := v.Props.Training
+	if tr == nil || tr.Now == nil {
+		return
+	}
+	l := v.Props.State.Layer
+	spec, perr := state.ParseImport(LayerSpecJSON(tr.Now, l))
+	if perr != nil {
+		app.Log("attnviz: open in the matrices view:", perr.Message(i18n.LangEN))
+		return
+	}
+	js := state.CanonicalMatrices(spec)
+	v.Props.Set(ctx, e, func(s *state.State) { s.Matrices, s.View = js, state.MatricesViewID })
+}
+
+// LayerSpecJSON is layer l of p as spec JSON: its input X on the probe,
+// its Wq, Wk, Wv, Wo, heads and mask.
+func LayerSpecJSON(p *model.Probe, l int) []byte {
+	in := p.Layers[l].Input
+	spec := attention.Spec{
+		Tokens: p.Words,
+		X:      state.OrRows(nil, in.X),
+		Wq:     state.OrRows(nil, in.Wq), Wk: state.OrRows(nil, in.Wk),
+		Wv: state.OrRows(nil, in.Wv), Wo: state.OrRows(nil, in.Wo),
+		Heads: in.Heads, Mask: "none",
+	}
+	if in.Options.Causal {
+		spec.Mask = "causal"
+	}
+	b, err := json.Marshal(spec)
+	if err != nil {
+		panic(err) // the trained weights are finite: divergence makes no update
+	}
+	return b
+}
+
+// exportButton downloads the trained model's JSON.
+func (v *LearnView) exportButton(tr *compute.Training, lang string) app.UI {
+	return app.Button().ID("export-model").Type("button").Class("learn-button").Disabled(tr.Task == nil).
+		Text(i18n.T(lang, "learn.export")).
+		OnClick(func(ctx app.Context, e app.Event) {
+			js, err := tr.ModelJSON()
+			if err != nil {
+				app.Log("attnviz: export:", err)
+				return
+			}
+			name := fmt.Sprintf("attnviz-%s-seed%d-step%d.json", tr.Task.Name, v.Props.State.Seed, tr.Step)
+			dom.Download(name, "application/json", []byte(js))
+		})
+}

@@ -1,0 +1,163 @@
+//go:build js && wasm
+
+// Command trainworker is the Learn view's trainer in a Web Worker
+// (web/trainworker.js loads it as web/trainworker.wasm), so that training
+// never holds up the page: a step of the larger tasks, or a measure of the
+// held-out accuracy, takes longer than a frame.
+//
+// The page posts the run it wants, {gen, task, seed, lr, goal}, whenever it
+// changes; the worker trains towards goal and posts, about every 75 ms and
+// when it stops, {gen, step, loss, losses, accs, params, export, diverged}
+// (see answer). It is the page's compute.Learner that reads them.
+package main
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+	"syscall/js"
+	"time"
+
+	"github.com/attnviz/attnviz/attention/model"
+)
+
+// request is what the page asks for.
+type request struct {
+	gen  int
+	task string
+	seed int64
+	lr   float64
+	goal int
+}
+
+// worker trains one run at a time.
+type worker struct {
+	req     request
+	tr      *model.Trainer
+	err     error     // divergence, or a run that cannot start
+	losses  []float64 // since the last answer
+	accs    []float64 // pairs of step and accuracy, since the last answer
+	accStep int       // the step of the last accuracy measured
+}
+
+const (
+	answerEvery = 75 * time.Millisecond // how often a running worker answers: the page redraws at each
+	accEvery    = 10                    // as app/compute's
+)
+
+func main() {
+	msgs := make(chan js.Value, 64)
+	js.Global().Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msgs <- args[0].Get("data")
+		return nil
+	}))
+	var w worker
+	for {
+		if !w.busy() {
+			w.take(<-msgs)
+			continue
+		}
+		select {
+		case m := <-msgs:
+			w.take(m)
+		default:
+			w.work()
+			time.Sleep(time.Millisecond) // lets the event loop deliver messages
+		}
+	}
+}
+
+// take reads a request: a new run, or a new goal for this one.
+func (w *worker) take(m js.Value) {
+	r := request{gen: m.Get("gen").Int(), task: m.Get("task").String(), seed: int64(m.Get("seed").Float()),
+		lr: m.Get("lr").Float(), goal: m.Get("goal").Int()}
+	if r.gen != w.req.gen || w.tr == nil && w.err == nil {
+		*w = worker{req: r}
+		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
+		w.accStep = -1
+	}
+	w.req.goal = r.goal
+	if !w.busy() {
+		w.answer() // at the goal already: the export of this step
+	}
+}
+
+// busy reports whether there are steps to take.
+func (w *worker) busy() bool {
+	return w.tr != nil && w.err == nil && w.tr.Steps() < w.req.goal
+}
+
+// work takes steps for answerEvery, measures the accuracy where due, and
+// answers.
+func (w *worker) work() {
+	start := time.Now()
+	for w.busy() && time.Since(start) < answerEvery {
+		if err := w.tr.Step(); err != nil {
+			w.err = err
+			break
+		}
+		w.losses = append(w.losses, w.tr.Loss())
+		if w.tr.Steps()%accEvery == 0 {
+			w.measure()
+		}
+	}
+	w.answer()
+}
+
+// measure records the held-out accuracy of the step reached, once.
+func (w *worker) measure() {
+	if s := w.tr.Steps(); s != w.accStep {
+		w.accs = append(w.accs, float64(s), w.tr.Accuracy())
+		w.accStep = s
+	}
+}
+
+// answer posts what changed since the last answer, the parameters, and,
+// when the worker stops, the export.
+func (w *worker) answer() {
+	a := map[string]any{"gen": w.req.gen}
+	if w.tr != nil {
+		if !w.busy() && w.err == nil {
+			w.measure() // where training stops
+		}
+		a["step"], a["loss"] = w.tr.Steps(), w.tr.Loss()
+		a["losses"], a["accs"] = floats(w.losses), floats(w.accs)
+		a["params"] = params(w.tr.Model)
+		if !w.busy() && w.err == nil {
+			if b, err := w.tr.Export(); err == nil {
+				a["export"] = string(b)
+			}
+		}
+	}
+	var d *model.DivergedError
+	if errors.As(w.err, &d) {
+		a["diverged"] = map[string]any{"step": d.Step, "lr": d.LR}
+	} else if w.err != nil {
+		a["error"] = w.err.Error()
+	}
+	w.losses, w.accs = w.losses[:0], w.accs[:0]
+	js.Global().Call("postMessage", a)
+}
+
+// floats returns xs as a Float64Array, bit for bit.
+func floats(xs []float64) js.Value {
+	b := make([]byte, 8*len(xs))
+	for i, x := range xs {
+		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(x))
+	}
+	u := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u, b)
+	return js.Global().Get("Float64Array").New(u.Get("buffer"))
+}
+
+// params returns every parameter of m, in model.Params' order, row by row.
+func params(m *model.Model) js.Value {
+	var xs []float64
+	for _, p := range m.Params() {
+		r, c := p.M.Dims()
+		for i := range r {
+			xs = append(xs, p.M.RawRowView(i)[:c]...)
+		}
+	}
+	return floats(xs)
+}
