@@ -175,7 +175,9 @@ func (tb *tab) soakBackOnPage() {
 	if origin != tb.site.origin() {
 		tb.soakEval(`history.forward()`)
 	}
-	tb.waitAcrossLoad("the page", firstRender, 60*time.Second)
+	// Not firstRender: a view without heatmaps (a teacher's tour editor)
+	// draws none, so after a reload there it never marks one.
+	tb.waitAcrossLoad("the page", `!!window.attnviz && typeof window.attnviz.state === "function"`, 60*time.Second)
 }
 
 // soakCheck fails the test if the page is dead, or holds more memory than
