@@ -23,22 +23,10 @@ type ColourControls struct {
 func (c *ColourControls) Render() app.UI {
 	lang := c.State.Lang
 	return app.Div().Class("controls", "colour-controls").Role("group").Aria("label", i18n.T(lang, "colour.label")).Body(
-		app.Label().Class("check").Title(i18n.T(lang, "stretch.title")).Body(
-			checked(app.Input().ID("stretch").Type("checkbox"), c.State.Stretch).
-				OnChange(func(ctx app.Context, e app.Event) {
-					on := ctx.JSSrc().Get("checked").Bool()
-					c.Set(ctx, e, func(s *state.State) { s.Stretch = on })
-				}),
-			app.Span().Text(i18n.T(lang, "stretch.label")),
-		),
-		app.Label().Class("check").Title(i18n.T(lang, "contrast.title")).Body(
-			checked(app.Input().ID("high-contrast").Type("checkbox"), c.State.HighContrast).
-				OnChange(func(ctx app.Context, e app.Event) {
-					on := ctx.JSSrc().Get("checked").Bool()
-					c.Set(ctx, e, func(s *state.State) { s.HighContrast = on })
-				}),
-			app.Span().Text(i18n.T(lang, "contrast.label")),
-		),
+		checkbox(c.Set, "stretch", i18n.T(lang, "stretch.label"), i18n.T(lang, "stretch.title"), c.State.Stretch,
+			func(s *state.State, on bool) { s.Stretch = on }),
+		checkbox(c.Set, "high-contrast", i18n.T(lang, "contrast.label"), i18n.T(lang, "contrast.title"), c.State.HighContrast,
+			func(s *state.State, on bool) { s.HighContrast = on }),
 	)
 }
 

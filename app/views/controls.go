@@ -47,9 +47,9 @@ func (c *Controls) Render() app.UI {
 						Value(strconv.FormatInt(c.State.Seed, 10)).
 						OnChange(c.onSeed),
 				),
-			c.checkbox("causal", i18n.T(lang, "causal.label"), i18n.T(lang, "causal.title"), c.State.Causal,
+			checkbox(c.Set, "causal", i18n.T(lang, "causal.label"), i18n.T(lang, "causal.title"), c.State.Causal,
 				func(s *state.State, on bool) { s.Causal = on }),
-			c.checkbox("positional", i18n.T(lang, "positional.label"), i18n.T(lang, "positional.title"), c.State.Positional,
+			checkbox(c.Set, "positional", i18n.T(lang, "positional.label"), i18n.T(lang, "positional.title"), c.State.Positional,
 				func(s *state.State, on bool) { s.Positional = on }),
 		)
 }
@@ -92,8 +92,9 @@ func (c *Controls) selectField(id, label, title string, choices []int, current i
 		)
 }
 
-// checkbox returns a labelled checkbox.
-func (c *Controls) checkbox(id, label, title string, on bool, set func(*state.State, bool)) app.UI {
+// checkbox returns a labelled checkbox whose change sets a setting through
+// set (Controls, ColourControls and PresentControls share it).
+func checkbox(setter Setter, id, label, title string, on bool, set func(*state.State, bool)) app.UI {
 	return app.Label().
 		Class("check").
 		Title(title).
@@ -101,7 +102,7 @@ func (c *Controls) checkbox(id, label, title string, on bool, set func(*state.St
 			checked(app.Input().ID(id).Type("checkbox"), on).
 				OnChange(func(ctx app.Context, e app.Event) {
 					v := ctx.JSSrc().Get("checked").Bool()
-					c.Set(ctx, e, func(s *state.State) { set(s, v) })
+					setter(ctx, e, func(s *state.State) { set(s, v) })
 				}),
 			app.Span().Text(label),
 		)

@@ -23,14 +23,8 @@ type PresentControls struct {
 func (c *PresentControls) Render() app.UI {
 	lang := c.State.Lang
 	return app.Div().Class("present-controls").Body(
-		app.Label().Class("check").Title(i18n.T(lang, "causal.title")).Body(
-			checked(app.Input().ID("causal").Type("checkbox"), c.State.Causal).
-				OnChange(func(ctx app.Context, e app.Event) {
-					on := ctx.JSSrc().Get("checked").Bool()
-					c.Set(ctx, e, func(s *state.State) { s.Causal = on })
-				}),
-			app.Span().Text(i18n.T(lang, "causal.label")),
-		),
+		checkbox(c.Set, "causal", i18n.T(lang, "causal.label"), i18n.T(lang, "causal.title"), c.State.Causal,
+			func(s *state.State, on bool) { s.Causal = on }),
 		&HeadPicker{Heads: c.Heads, Selected: c.Selected, Lang: lang, Set: c.Set},
 	)
 }

@@ -19,10 +19,7 @@ func mulAB(dst, a, b *mat.Dense) {
 		drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
 		clear(drow)
 		for l, p := range arow {
-			brow := br.Data[l*br.Stride : l*br.Stride+br.Cols]
-			for j, x := range brow {
-				drow[j] = drow[j] + float64(p*x)
-			}
+			axpy(drow, p, br.Data[l*br.Stride:l*br.Stride+br.Cols])
 		}
 	}
 }
@@ -37,11 +34,17 @@ func addAtB(dst, a, b *mat.Dense) {
 		arow := ar.Data[l*ar.Stride : l*ar.Stride+ar.Cols]
 		brow := br.Data[l*br.Stride : l*br.Stride+br.Cols]
 		for i, p := range arow {
-			drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
-			for j, x := range brow {
-				drow[j] = drow[j] + float64(p*x)
-			}
+			axpy(dr.Data[i*dr.Stride:i*dr.Stride+dr.Cols], p, brow)
 		}
+	}
+}
+
+// axpy adds p·x to dst, element by element, each product rounded before
+// it is added.
+func axpy(dst []float64, p float64, x []float64) {
+	dst = dst[:len(x)]
+	for j, v := range x {
+		dst[j] = dst[j] + float64(p*v)
 	}
 }
 
