@@ -126,6 +126,8 @@ func (v *AttentionView) Render() app.UI {
 			app.H3().Text(i18n.T(lang, "attn.all")),
 			app.P().Class("caption").Text(i18n.T(lang, "attn.all.caption")),
 			app.Div().Class("thumbs").Body(append(thumbs, &chart.HeatmapGrid{Images: v.thumbs, Slot: "thumb-chart", Ref: &v.grid})...),
+			&ChartsExport{Props: v.Props, ID: "thumbs-export", Title: i18n.T(lang, "export.thumbs"),
+				Targets: headTargets(v.Props), Option: headOption},
 		),
 		&CellPanel{Props: v.Props},
 	)

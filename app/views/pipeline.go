@@ -269,6 +269,8 @@ func (v *PipelineView) Render() app.UI {
 				app.Span().Class("pipe-swatch").Aria("hidden", "true"),
 				app.Text(" "+i18n.T(lang, "pipe.legend")),
 			),
+			&ChartsExport{Props: v.Props, ID: "steps-export", Title: i18n.T(lang, "export.steps"),
+				Targets: stepTargets(v.Props), Option: stepOption},
 		),
 		app.If(v.Props.State.Step != "" && stepByID(v.Props.State.Step) != nil, func() app.UI {
 			return v.stepView(r, h, lang)
@@ -278,6 +280,8 @@ func (v *PipelineView) Render() app.UI {
 			app.H3().Text(i18n.T(lang, "attn.all")),
 			app.P().Class("caption").Text(i18n.T(lang, "pipe.heads.caption")),
 			v.headThumbs(r, lang),
+			&ChartsExport{Props: v.Props, ID: "heads-export", Title: i18n.T(lang, "export.thumbs"),
+				Targets: headTargets(v.Props), Option: headOption},
 		),
 	)
 }
