@@ -207,6 +207,9 @@ func (l *imageLayer) paint(dpr float64) {
 	if l.img.Gaps {
 		drawGaps(ctx, cols, rows, float64(dw), float64(dh), dpr)
 	}
+	if l.img.Stripes != nil {
+		drawStripes(ctx, l.img.Stripes, cols, rows, float64(dw), float64(dh), dpr)
+	}
 	l.stale = false
 }
 
@@ -230,3 +233,33 @@ func drawGaps(ctx app.Value, cols, rows int, w, h, dpr float64) {
 // maxImageSide bounds the drawn image's canvas, in device pixels: 4096² is
 // 64 MB, beside ECharts' own canvas of the chart.
 const maxImageSide = 4096
+
+// drawStripes draws, on a 2D context of size w × h device pixels showing
+// cols × rows cells, the stripes of the masked cells' decal
+// (contrast.go's maskedDecal) over the runs of cells stripes: lines of 2
+// CSS pixels every 7, rising at 45°, in maskedStripe. Where cells are
+// smaller than 4 CSS pixels, stripes would hide their colour: none.
+func drawStripes(ctx app.Value, stripes [][3]int, cols, rows int, w, h, dpr float64) {
+	cw, ch := w/float64(cols), h/float64(rows)
+	if cw < 4*dpr || ch < 4*dpr {
+		return
+	}
+	ctx.Call("save")
+	ctx.Call("beginPath")
+	for _, s := range stripes {
+		x0, x1 := math.Round(float64(s[1])*cw), math.Round(float64(s[2])*cw)
+		y0, y1 := math.Round(float64(s[0])*ch), math.Round(float64(s[0]+1)*ch)
+		ctx.Call("rect", x0, y0, x1-x0, y1-y0)
+	}
+	ctx.Call("clip")
+	ctx.Call("beginPath")
+	step := 7 * math.Sqrt2 * dpr // 7 CSS pixels apart, across the lines
+	for c := 0.0; c < w+h+step; c += step {
+		ctx.Call("moveTo", c, 0)
+		ctx.Call("lineTo", c-h, h)
+	}
+	ctx.Set("strokeStyle", maskedStripe)
+	ctx.Set("lineWidth", 2*dpr)
+	ctx.Call("stroke")
+	ctx.Call("restore")
+}

@@ -163,9 +163,9 @@ func (v *AttentionView) build(p Props) {
 			return
 		}
 		h.AsImage = h.AsPicture()
-		if !h.AsImage {
-			h.MaskedCell, h.DecalMasked = r.Options.Masked, true // striped (app/chart/contrast.go)
-		}
+		// Striped, as cells (app/chart/contrast.go) or in the picture
+		// (app/chart/chart_image.go).
+		h.MaskedCell, h.DecalMasked = r.Options.Masked, true
 		h, tip := colourMode(h, p.State)
 		v.mainOpt, v.main, v.mainTip = "", chart.PartsOf(h), tip
 	}
