@@ -56,6 +56,10 @@ func (v *CompareView) Render() app.UI {
 	}
 	v.build(v.Props.Comparison, lang)
 	p, q := v.pairs[0], v.pairs[1]
+	var sentencesMask func(i, j int) bool
+	if st.Causal {
+		sentencesMask = causalMask
+	}
 
 	return app.Section().Class("view", "view-compare").Body(
 		app.Div().Class("panel").Body(
@@ -70,13 +74,13 @@ func (v *CompareView) Render() app.UI {
 					v.Props.Set(ctx, e, func(s *state.State) { s.Text2 = s.Text })
 				}),
 			v.trio(lang, p, "compare-a", "compare-b", "compare-diff",
-				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB")),
+				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), sentencesMask, sentencesMask),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption")),
 		),
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.b.title")),
 			v.trio(lang, q, "compare-nomask", "compare-causal", "compare-maskdiff",
-				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal")),
+				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), nil, causalMask),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.b.caption")),
 		),
 	)
@@ -107,30 +111,37 @@ func sentence2Input(p *Props) app.UI {
 		})
 }
 
-// trio is two heatmaps and their difference, side by side where they fit.
-func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, nameB string) app.UI {
+// trio is two heatmaps and their difference, side by side where they fit,
+// each walked from the keyboard (CellWalk); maskA and maskB name the masked
+// cells of each side (nil for none).
+func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, nameB string, maskA, maskB func(i, j int) bool) app.UI {
 	if p.err != "" {
 		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
 	}
+	nameDiff := i18n.Tf(lang, "compare.diff", nameA, nameB)
 	return app.Div().Class("trio").Body(
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
-			&chart.Chart{ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, Loading: i18n.T(lang, "chart.loading")},
-			&HeatmapTable{Heatmap: p.ha, Lang: lang},
+			&CellWalk{ID: idA, Name: nameA, Lang: lang, Heatmap: p.ha, Masked: maskA, Chart: &chart.Chart{
+				ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, Loading: i18n.T(lang, "chart.loading")}},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
-			&chart.Chart{ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, Loading: i18n.T(lang, "chart.loading")},
-			&HeatmapTable{Heatmap: p.hb, Lang: lang},
+			&CellWalk{ID: idB, Name: nameB, Lang: lang, Heatmap: p.hb, Masked: maskB, Chart: &chart.Chart{
+				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, Loading: i18n.T(lang, "chart.loading")}},
 		),
 		app.Figure().Class("trio-item").Body(
-			app.FigCaption().Text(i18n.Tf(lang, "compare.diff", nameA, nameB)),
-			&chart.Chart{ID: idDiff, Class: "heatmap", Label: i18n.Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, Loading: i18n.T(lang, "chart.loading")},
-			&HeatmapTable{Heatmap: p.hd, Lang: lang},
+			app.FigCaption().Text(nameDiff),
+			&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Chart: &chart.Chart{
+				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, Loading: i18n.T(lang, "chart.loading")}},
 			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)
 }
+
+// causalMask names the cells the causal mask hides: the keys after the
+// query.
+func causalMask(i, j int) bool { return j > i }
 
 // build makes the charts of c that are out of date.
 func (v *CompareView) build(c *compute.Comparison, lang string) {

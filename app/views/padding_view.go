@@ -60,8 +60,8 @@ func (v *PaddingView) Render() app.UI {
 		title := i18n.Tf(lang, "padding.side", names[i], TokenCount(lang, s.real), b.Length-s.real)
 		items[i] = app.Figure().Class("duo-item").Body(
 			app.FigCaption().Text(title),
-			&chart.Chart{ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip, Loading: i18n.T(lang, "chart.loading")},
-			&HeatmapTable{Heatmap: s.table, Lang: lang},
+			&CellWalk{ID: id, Name: title, Lang: lang, Heatmap: s.table, Masked: padMask(s.real), Chart: &chart.Chart{
+				ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip, Loading: i18n.T(lang, "chart.loading")}},
 		)
 	}
 	return app.Section().Class("view", "view-padding").Body(
@@ -128,4 +128,9 @@ func paddedOption(lang string, tokens []string, w *mat.Dense, real, head int) (s
 		return s
 	})
 	return option, parts, h.TooltipHTML
+}
+
+// padMask names the padded cells of a side of real tokens: the pad keys.
+func padMask(real int) func(i, j int) bool {
+	return func(_, j int) bool { return j >= real }
 }

@@ -162,6 +162,7 @@ type PipelineView struct {
 	large      string           // the open step's option, or
 	largeParts chart.ChartParts // its picture (see chart.Drawing)
 	largeTip   func(row, col int, v float64) string
+	largeH     chart.Heatmap // the open step's, walked from the keyboard
 	largeKey   stepKey
 
 	onKey     app.Func // the window's keydown listener: Esc closes the step
@@ -319,7 +320,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 			hm := StepHeatmap(r, s, h, m, lang, false)
 			hm.Large = v.Props.State.Present
 			v.large, v.largeParts = chart.Drawing(hm, chart.StepOption)
-			v.largeTip, v.largeKey = hm.TooltipHTML, lk
+			v.largeTip, v.largeKey, v.largeH = hm.TooltipHTML, lk, hm
 			if masked := hm.MaskedCell; masked != nil {
 				// As chart.StepOption leaves them: a masked cell has no
 				// value to tell (its 0 in hm stands for −∞).
@@ -361,6 +362,10 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 		v.Props.Set(mountedCtx(v.ctx, ctx), e, func(st *state.State) { st.Step = "" })
 	}
 	var onCell func(ctx app.Context, e app.Event, row, col int)
+	var masked func(i, j int) bool
+	if s.Masked {
+		masked = r.Options.Masked
+	}
 	if s.NByN {
 		onCell = func(ctx app.Context, e app.Event, row, col int) {
 			if s.Masked && r.Options.Masked(row, col) {
@@ -427,8 +432,8 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 						Text(" "+shapeText(s.Shape, rows, cols)),
 				),
 				app.P().Class("caption").Text(i18n.T(lang, "step.explain."+s.ID)),
-				app.Div().Class("chart-scroll").Body(
-					&chart.Chart{
+				&CellWalk{ID: "step-heatmap", Name: name, Lang: lang, Heatmap: v.largeH, Masked: masked,
+					Start: v.Props.State.Cell, Open: onCell, NoTable: true, Chart: &chart.Chart{
 						ID:      "step-heatmap",
 						Class:   "step-heatmap",
 						Label:   name,
@@ -437,8 +442,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 						Tooltip: v.largeTip,
 						OnCell:  onCell,
 						MinSize: heatmapMinSize(max(rows, cols)),
-					},
-				),
+					}},
 				app.If(s.NByN, func() app.UI {
 					return app.P().Class("caption").Text(i18n.T(lang, "step.clickCell"))
 				}),
