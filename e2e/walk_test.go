@@ -41,6 +41,8 @@ func TestKeyboardWalkViews(t *testing.T) {
 		for k, id := range tc.ids {
 			tb.walkChart(id, tc.masked[k])
 		}
+		tb.screenshots("walk-"+tc.ids[0], nil)
+		tb.wideShot("walk-" + tc.ids[0])
 		tb.checkClean(tc.link)
 	}
 
@@ -48,6 +50,7 @@ func TestKeyboardWalkViews(t *testing.T) {
 	tb.openLearn(s, "task=previous&seed=2&until=20")
 	tb.trainUntilStopped(20)
 	tb.walkChart("now-0-0", nil)
+	tb.screenshots("walk-learn", nil)
 	tb.checkClean("learn")
 
 	tb = newTab(t, s)
