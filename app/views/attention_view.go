@@ -209,7 +209,13 @@ func headThumb(p *Props, lang string, id, head int, chart app.UI) app.UI {
 		Aria("pressed", id == head).
 		DataSet("thumb", state.HeadKey(id)).
 		OnClick(func(ctx app.Context, e app.Event) {
-			p.Set(ctx, e, func(s *state.State) { s.Head = id })
+			// From the button, not id: go-app keeps its first handler
+			// (HeadPicker's button).
+			h, ok := dataHead(ctx, "thumb")
+			if !ok {
+				return
+			}
+			p.Set(ctx, e, func(s *state.State) { s.Head = h })
 		}).
 		Body(
 			chart,

@@ -96,3 +96,18 @@ func TestDescribeCell(t *testing.T) {
 func formatFixed(v float64, digits int) string {
 	return strconv.FormatFloat(v, 'f', digits, 64)
 }
+
+// TestParseHeadKey checks that parseHeadKey reads what state.HeadKey
+// writes, and refuses anything else.
+func TestParseHeadKey(t *testing.T) {
+	for _, h := range []int{0, 1, 7, state.HeadMean} {
+		if got, ok := parseHeadKey(state.HeadKey(h)); !ok || got != h {
+			t.Errorf("parseHeadKey(%q) = %d, %v; want %d", state.HeadKey(h), got, ok, h)
+		}
+	}
+	for _, k := range []string{"", "-2", "x", "1.5"} {
+		if _, ok := parseHeadKey(k); ok {
+			t.Errorf("parseHeadKey(%q) accepted", k)
+		}
+	}
+}
