@@ -16,8 +16,8 @@ import (
 
 // TestKeyboardWalkViews walks, with key events only, the heatmaps that a
 // student reads cell by cell in every view (CellWalk): compare (both
-// sentences, their difference, the causal side), padding, matrices, learn
-// and the pipeline's weights step. Each focuses by Tab; each move of the
+// sentences, their difference, the causal side, cross-attention), padding,
+// matrices, learn and the pipeline's weights step. Each focuses by Tab; each move of the
 // arrows, End and Home is read from the live region and checked against
 // the chart's own labels and numbers; masked cells say so; Enter on the
 // pipeline's weights opens the one-cell panel of the cursor's cell.
@@ -34,6 +34,7 @@ func TestKeyboardWalkViews(t *testing.T) {
 		{"view=compare&" + settings, []string{"compare-a", "compare-diff", "compare-causal"}, []func(int, int, string) bool{causal, nil, causal}},
 		{"view=padding&text=The+cat+sat+on+the+mat.&text2=A+dog.", []string{"padding-1"}, []func(int, int, string) bool{padded}},
 		{"view=matrices", []string{"mx-heatmap-0"}, []func(int, int, string) bool{nil}},
+		{"view=compare&cross=1&" + settings, []string{"cross-heatmap"}, []func(int, int, string) bool{causal}},
 	} {
 		tb := newTab(t, s)
 		tb.open(s.URL() + "#" + tc.link)

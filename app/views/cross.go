@@ -72,9 +72,10 @@ func (v *CrossPanel) Render() app.UI {
 		v.option, v.parts = chart.Drawing(v.hm, chart.OptionOf)
 	}
 	body = append(body,
-		&chart.Chart{ID: "cross-heatmap", Class: "heatmap", Label: v.hm.Name, Option: v.option, Parts: v.parts,
-			Tooltip: v.hm.TooltipHTML, Loading: i18n.T(lang, "chart.loading"), OnCell: v.onCell},
-		&HeatmapTable{Heatmap: v.hm, Lang: lang},
+		&CellWalk{ID: "cross-heatmap", Name: v.hm.Name, Lang: lang, Heatmap: v.hm, Start: v.Props.State.Cell,
+			Extra: headName(lang, head), Masked: r.Options.Masked, Open: v.onCell, Chart: &chart.Chart{
+				ID: "cross-heatmap", Class: "heatmap", Label: v.hm.Name, Option: v.option, Parts: v.parts,
+				Tooltip: v.hm.TooltipHTML, Loading: i18n.T(lang, "chart.loading"), OnCell: v.onCell}},
 		app.P().Class("caption").Text(i18n.T(lang, "cross.caption")),
 		renderCrossCheck(lang, v.Props.Cross),
 		&CellPanel{Props: v.Props},
