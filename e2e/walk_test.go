@@ -68,6 +68,13 @@ func TestKeyboardWalkViews(t *testing.T) {
 	tb.waitUpdates(n)
 	tb.waitFor("the cell panel of (1, 0)", `document.querySelector('#cell-panel[data-query="1"][data-key="0"]') !== null`, 10*time.Second)
 	tb.t.Log("ok: Enter on the step's cell opened its cell panel")
+	tb.waitFor("the focus in the cell panel", `document.activeElement.id === "cell-close"`, 10*time.Second)
+	n = tb.updates()
+	tb.press("Esc", kb.Escape)
+	tb.waitUpdates(n)
+	tb.waitFor("the panel closed, the focus on the weights box",
+		`document.querySelector('#cell-panel[data-query]') === null && document.activeElement.matches('.pipe-step[data-step="weights"]')`, 10*time.Second)
+	tb.t.Log("ok: Esc closed the cell panel and gave the focus to the weights box")
 	tb.checkClean("pipeline")
 }
 

@@ -34,13 +34,19 @@ type CellPanel struct {
 // OnMount keeps the panel's context.
 func (c *CellPanel) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	c.focus.follow(ctx, c.isOpen(), "#cell-close", "#heatmap-keys", false)
+	c.focus.follow(ctx, c.isOpen(), "#cell-close", cellPanelBack, false)
 }
 
 // OnUpdate moves the focus into the panel as it opens, and back as it closes.
 func (c *CellPanel) OnUpdate(ctx app.Context) {
-	c.focus.follow(ctx, c.isOpen(), "#cell-close", "#heatmap-keys", true)
+	c.focus.follow(ctx, c.isOpen(), "#cell-close", cellPanelBack, true)
 }
+
+// cellPanelBack selects where the focus goes as the panel closes when the
+// element that had it is gone: the heatmap walked (the attention view's, or
+// cross-attention's), or the pipeline's weights box, whose step the panel
+// replaced.
+const cellPanelBack = `#heatmap-keys, #cross-heatmap-keys, .pipe-step[data-step="weights"]`
 
 // isOpen reports whether the panel shows a weight.
 func (c *CellPanel) isOpen() bool { return c.Props.Result != nil && c.Props.Cell != nil }

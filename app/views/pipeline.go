@@ -199,6 +199,8 @@ func (v *PipelineView) followFocus(ctx app.Context) {
 	switch {
 	case now != "" && was == "":
 		ctx.Defer(func(app.Context) { dom.Focus("#step-close") })
+	case now == "" && was != "" && v.Props.Cell != nil:
+		// A cell of the step opened the cell panel, which takes the focus.
 	case now == "" && was != "":
 		// Step IDs are pipelineSteps' own (decodeStep checks a link's).
 		ctx.Defer(func(app.Context) { dom.Focus(`.pipe-step[data-step="` + was + `"]`) })
@@ -433,7 +435,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 				),
 				app.P().Class("caption").Text(i18n.T(lang, "step.explain."+s.ID)),
 				&CellWalk{ID: "step-heatmap", Name: name, Lang: lang, Heatmap: v.largeH, Masked: masked,
-					Start: v.Props.State.Cell, Open: onCell, NoTable: true, Chart: &chart.Chart{
+					Start: v.Props.State.Cell, Open: v.openByKey(s, onCell), NoTable: true, Chart: &chart.Chart{
 						ID:      "step-heatmap",
 						Class:   "step-heatmap",
 						Label:   name,
@@ -455,6 +457,19 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 				),
 			),
 	)
+}
+
+// openByKey is what Enter does on a cell of step s's heatmap: what a click
+// does (onCell), and on the weights, whose cell panel replaces the step,
+// the focus into the panel (mounted anew, it takes none by itself).
+func (v *PipelineView) openByKey(s *pipelineStep, onCell func(ctx app.Context, e app.Event, row, col int)) func(ctx app.Context, e app.Event, row, col int) {
+	if onCell == nil || !s.Weights {
+		return onCell
+	}
+	return func(ctx app.Context, e app.Event, row, col int) {
+		onCell(ctx, e, row, col)
+		mountedCtx(v.ctx, ctx).Defer(func(app.Context) { dom.Focus("#cell-close") })
+	}
 }
 
 // formatNum formats v to digits decimals with a true minus sign, and −∞ for
