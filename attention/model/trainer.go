@@ -33,7 +33,8 @@ type Trainer struct {
 	grads   *Model
 	rng     *rand.Rand
 	batch   []Example
-	pass    Pass
+	pass    Pass     // one sequence's, for the held-out set
+	stack   *stacked // the batch's, for Step
 	heldOut []Example
 	acc     float64 // held-out accuracy at accStep
 	accStep int
@@ -94,22 +95,16 @@ func (tr *Trainer) Step() error {
 			}
 		}
 	}
-	for _, g := range tr.grads.Params() {
-		g.M.Zero()
+	if tr.stack == nil {
+		tr.stack = newStacked(t.Arch, t.Batch)
 	}
-	loss := 0.0
-	for i := range tr.batch {
-		ex := &tr.batch[i]
-		tr.Model.Forward(&tr.pass, ex.Tokens)
-		l, _ := tr.pass.crossEntropy(ex.Targets, 1/float64(count))
-		loss += l
-		tr.Model.backprop(&tr.pass, tr.grads)
-	}
-	loss /= float64(count)
+	tr.stack.forward(tr.Model, tr.batch)
+	loss := tr.stack.lossAndGrad(tr.batch, 1/float64(count)) / float64(count)
 	if guess := detmath.Log(float64(t.Arch.Vocab)); !(loss <= divergeFactor*guess) { // also NaN
 		tr.err = &DivergedError{Step: tr.step, Loss: loss, Guess: guess, LR: tr.LR}
 		return tr.err
 	}
+	tr.stack.backward(tr.Model, tr.batch, tr.grads)
 	tr.opt.step(tr.Model.Params(), tr.grads.Params())
 	tr.step++
 	tr.loss = loss
