@@ -31,14 +31,12 @@ func (s *stacked) lossAndGrad(batch []Example, scale float64) float64 {
 	return loss
 }
 
-// backward sets g (a Model of m's shape) to the gradient of the loss whose
-// gradient with respect to s.logits is s.dLogits, for the batch forward ran
-// on: the sum of backprop's gradients of each sequence, in batch order.
+// backward sets g (a Model of m's shape, every parameter 0) to the
+// gradient of the loss whose gradient with respect to s.logits is
+// s.dLogits, for the batch forward ran on: the sum of backprop's gradients
+// of each sequence, in batch order.
 func (s *stacked) backward(m *Model, batch []Example, g *Model) {
 	a := s.a
-	for _, p := range g.Params() {
-		p.M.Zero()
-	}
 	rows := s.offs[len(batch)]
 	xT := s.xT.shape(a.DModel, rows)
 	transpose(xT, &s.x[a.Layers].m)

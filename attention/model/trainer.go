@@ -35,6 +35,8 @@ type Trainer struct {
 	batch   []Example
 	pass    Pass     // one sequence's, for the held-out set
 	stack   *stacked // the batch's, for Step
+	// params and gradParams are Model.Params() and grads.Params().
+	params, gradParams []Param
 	heldOut []Example
 	acc     float64 // held-out accuracy at accStep
 	accStep int
@@ -64,6 +66,7 @@ func NewTrainer(c Config) (*Trainer, error) {
 		rng:     rand.New(rand.NewPCG(uint64(c.Seed), streamHash("batches "+t.Name))),
 		accStep: -1,
 	}
+	tr.params, tr.gradParams = m.Params(), tr.grads.Params()
 	return tr, nil
 }
 
@@ -84,11 +87,13 @@ func (tr *Trainer) Step() error {
 		return tr.err
 	}
 	t := tr.Task
-	tr.batch = tr.batch[:0]
+	if len(tr.batch) != t.Batch {
+		tr.batch = make([]Example, t.Batch)
+	}
 	count := 0
-	for range t.Batch {
-		ex := t.trainingExample(tr.rng)
-		tr.batch = append(tr.batch, ex)
+	for i := range tr.batch {
+		ex := &tr.batch[i]
+		t.trainingExample(tr.rng, ex)
 		for _, y := range ex.Targets {
 			if y >= 0 {
 				count++
@@ -104,8 +109,11 @@ func (tr *Trainer) Step() error {
 		tr.err = &DivergedError{Step: tr.step, Loss: loss, Guess: guess, LR: tr.LR}
 		return tr.err
 	}
+	for _, g := range tr.gradParams {
+		g.M.Zero()
+	}
 	tr.stack.backward(tr.Model, tr.batch, tr.grads)
-	tr.opt.step(tr.Model.Params(), tr.grads.Params())
+	tr.opt.step(tr.params, tr.gradParams)
 	tr.step++
 	tr.loss = loss
 	return nil
