@@ -100,14 +100,23 @@ func (p *Pass) crossEntropy(targets []int, scale float64) (loss float64, correct
 // rowCrossEntropy sets g to scale times the gradient of −log softmax(z)[t]
 // with respect to z, and returns −log softmax(z)[t].
 func rowCrossEntropy(g, z []float64, t int, scale float64) float64 {
-	attention.Softmax(g, z) // g = softmax(z)
 	maxv := math.Inf(-1)
 	for _, x := range z {
 		maxv = max(maxv, x)
 	}
-	sum := 0.0
-	for _, x := range z {
-		sum += detmath.Exp(float64(x - maxv))
+	var sum float64
+	if math.IsInf(maxv, 0) || maxv != maxv {
+		attention.Softmax(g, z) // the special cases; the loss is not finite
+		for _, x := range z {
+			sum += detmath.Exp(float64(x - maxv))
+		}
+	} else {
+		// Softmax's exponentials and sum, once for both: ExpSum adds
+		// them in order, as a loop would.
+		sum = detmath.ExpSum(g, z, maxv)
+		for j := range g {
+			g[j] /= sum
+		}
 	}
 	g[t] -= 1
 	for j := range g {

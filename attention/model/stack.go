@@ -26,16 +26,18 @@ type stacked struct {
 	a    Arch
 	offs []int // sequence b's rows are offs[b] … offs[b+1]−1
 	wOff []int // its heads' weights start at wOff[b] in each layer's weights
+	tgt  []int // the rows with a target, in order: the rows of logits
 
 	x       []grown // Layers+1 of R × DModel: the residual stream
 	qkv     []grown // per layer R × (2hk + hv): [X·Wq | X·Wk | X·Wv]
 	concat  []grown // per layer R × hv: the heads' outputs
 	weights [][]float64
-	logits  grown // R × Vocab
+	xTgt    grown // T × DModel: the last layer's output at the rows tgt
+	logits  grown // T × Vocab: xTgt·Unemb
 	dLogits grown
 
 	// Scratch of the backward pass and of one head.
-	dX, dXl, dQKV, dConcat, out, xT, concatT                 grown
+	dX, dXl, dQKV, dConcat, out, xT, concatT, dXTgt          grown
 	unembT, woT, wT, tmpW, tmpO                              grown
 	kT, scores, lgts, weightsT, vT, dW, dST                  grown
 	vq, vk, vv, vo, vw, vdq, vdk, vdv, vdo, va, vb, vc, vrow mat.Dense
@@ -82,7 +84,8 @@ func newStacked(a Arch, batch int) *stacked {
 	}
 	s.logits.shape(r, a.Vocab)
 	s.dLogits.shape(r, a.Vocab)
-	for _, g := range []*grown{&s.dX, &s.dXl, &s.out, &s.xT} {
+	s.tgt = make([]int, 0, r)
+	for _, g := range []*grown{&s.dX, &s.dXl, &s.out, &s.xT, &s.xTgt, &s.dXTgt} {
 		g.shape(r, d)
 	}
 	s.dQKV.shape(r, 2*hk+hv)
@@ -92,13 +95,19 @@ func newStacked(a Arch, batch int) *stacked {
 }
 
 // forward runs m on the batch's sequences (each valid for m, as Forward
-// requires) and leaves the logits in s.logits.
+// requires) and leaves in s.logits the logits of the rows with a target
+// (s.tgt): the others are not needed.
 func (s *stacked) forward(m *Model, batch []Example) {
 	a := s.a
-	s.offs, s.wOff = append(s.offs[:0], 0), s.wOff[:0]
+	s.offs, s.wOff, s.tgt = append(s.offs[:0], 0), s.wOff[:0], s.tgt[:0]
 	rows, w := 0, 0
 	for _, ex := range batch {
 		n := len(ex.Tokens)
+		for i, y := range ex.Targets {
+			if y >= 0 {
+				s.tgt = append(s.tgt, rows+i)
+			}
+		}
 		s.wOff = append(s.wOff, w)
 		rows, w = rows+n, w+a.Heads*n*n
 		s.offs = append(s.offs, rows)
@@ -116,7 +125,11 @@ func (s *stacked) forward(m *Model, batch []Example) {
 	for l, ly := range m.Layers {
 		s.layerForward(l, ly, rows)
 	}
-	attention.Mul(s.logits.shape(rows, a.Vocab), &s.x[a.Layers].m, m.Unemb)
+	xt, xL := s.xTgt.shape(len(s.tgt), a.DModel), &s.x[a.Layers].m
+	for k, i := range s.tgt {
+		copy(xt.RawRowView(k), xL.RawRowView(i)[:a.DModel])
+	}
+	attention.Mul(s.logits.shape(len(s.tgt), a.Vocab), xt, m.Unemb)
 }
 
 // layerForward computes layer l's projections, heads and output for the

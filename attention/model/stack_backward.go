@@ -14,21 +14,36 @@ import (
 // Pass.crossEntropy sums it.
 func (s *stacked) lossAndGrad(batch []Example, scale float64) float64 {
 	v := s.a.Vocab
-	lg, dl := &s.logits.m, s.dLogits.shape(s.offs[len(batch)], v)
-	loss := 0.0
-	for b, ex := range batch {
+	lg, dl := &s.logits.m, s.dLogits.shape(len(s.tgt), v)
+	loss, k := 0.0, 0
+	for _, ex := range batch {
 		l := 0.0
-		for i, t := range ex.Targets {
-			g := dl.RawRowView(s.offs[b] + i)[:v]
-			if t < 0 {
-				clear(g)
-				continue
+		for _, t := range ex.Targets {
+			if t >= 0 {
+				l += rowCrossEntropy(dl.RawRowView(k)[:v], lg.RawRowView(k)[:v], t, scale)
+				k++
 			}
-			l += rowCrossEntropy(g, lg.RawRowView(s.offs[b] + i)[:v], t, scale)
 		}
 		loss += l
 	}
 	return loss
+}
+
+// correct returns how many rows with a target have their largest logit
+// (the lowest id on a tie) at the target, as Pass.crossEntropy counts them.
+func (s *stacked) correct(batch []Example) int {
+	v, right, k := s.a.Vocab, 0, 0
+	for _, ex := range batch {
+		for _, t := range ex.Targets {
+			if t >= 0 {
+				if argmax(s.logits.m.RawRowView(k)[:v]) == t {
+					right++
+				}
+				k++
+			}
+		}
+	}
+	return right
 }
 
 // backward sets g (a Model of m's shape, every parameter 0) to the
@@ -37,14 +52,22 @@ func (s *stacked) lossAndGrad(batch []Example, scale float64) float64 {
 // of each sequence, in batch order.
 func (s *stacked) backward(m *Model, batch []Example, g *Model) {
 	a := s.a
-	rows := s.offs[len(batch)]
-	xT := s.xT.shape(a.DModel, rows)
-	transpose(xT, &s.x[a.Layers].m)
-	attention.Mul(g.Unemb, xT, &s.dLogits.m) // every row in order: addAtB's sum
+	// The rows without a target have a zero gradient: leaving them out of
+	// the sums changes no bit (each of their products is ±0, and the sums
+	// start at +0).
+	rows, nt := s.offs[len(batch)], len(s.tgt)
+	xT := s.xT.shape(a.DModel, nt)
+	transpose(xT, &s.xTgt.m)
+	attention.Mul(g.Unemb, xT, &s.dLogits.m) // the rows in order: addAtB's sum
 	unembT := s.unembT.shape(a.Vocab, a.DModel)
 	transpose(unembT, m.Unemb)
+	dXt := s.dXTgt.shape(nt, a.DModel)
+	attention.Mul(dXt, &s.dLogits.m, unembT)
 	dX := s.dX.shape(rows, a.DModel)
-	attention.Mul(dX, &s.dLogits.m, unembT)
+	dX.Zero()
+	for k, i := range s.tgt {
+		copy(dX.RawRowView(i), dXt.RawRowView(k)[:a.DModel])
+	}
 	for l := a.Layers - 1; l >= 0; l-- {
 		s.layerBackward(l, m.Layers[l], g.Layers[l], rows)
 	}

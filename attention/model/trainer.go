@@ -26,20 +26,20 @@ type Trainer struct {
 	Seed  int64
 	LR    float64
 
-	step    int
-	loss    float64 // the last step's loss; NaN before the first
-	err     error   // set once training diverged
-	opt     *adam
-	grads   *Model
-	rng     *rand.Rand
-	batch   []Example
-	pass    Pass     // one sequence's, for the held-out set
-	stack   *stacked // the batch's, for Step
+	step  int
+	loss  float64 // the last step's loss; NaN before the first
+	err   error   // set once training diverged
+	opt   *adam
+	grads *Model
+	rng   *rand.Rand
+	batch []Example
+	pass  Pass     // one sequence's, for PatternShare
+	stack *stacked // the batch's, for Step and Accuracy
 	// params and gradParams are Model.Params() and grads.Params().
 	params, gradParams []Param
-	heldOut []Example
-	acc     float64 // held-out accuracy at accStep
-	accStep int
+	heldOut            []Example
+	acc                float64 // held-out accuracy at accStep
+	accStep            int
 }
 
 // NewTrainer returns a trainer at step 0: the task's model with weights
@@ -100,11 +100,9 @@ func (tr *Trainer) Step() error {
 			}
 		}
 	}
-	if tr.stack == nil {
-		tr.stack = newStacked(t.Arch, t.Batch)
-	}
-	tr.stack.forward(tr.Model, tr.batch)
-	loss := tr.stack.lossAndGrad(tr.batch, 1/float64(count)) / float64(count)
+	s := tr.stacked()
+	s.forward(tr.Model, tr.batch)
+	loss := s.lossAndGrad(tr.batch, 1/float64(count)) / float64(count)
 	if guess := detmath.Log(float64(t.Arch.Vocab)); !(loss <= divergeFactor*guess) { // also NaN
 		tr.err = &DivergedError{Step: tr.step, Loss: loss, Guess: guess, LR: tr.LR}
 		return tr.err
@@ -112,11 +110,20 @@ func (tr *Trainer) Step() error {
 	for _, g := range tr.gradParams {
 		g.M.Zero()
 	}
-	tr.stack.backward(tr.Model, tr.batch, tr.grads)
+	s.backward(tr.Model, tr.batch, tr.grads)
 	tr.opt.step(tr.params, tr.gradParams)
 	tr.step++
 	tr.loss = loss
 	return nil
+}
+
+// stacked returns the trainer's stacked pass, made on first use: Step's,
+// and Accuracy's between steps.
+func (tr *Trainer) stacked() *stacked {
+	if tr.stack == nil {
+		tr.stack = newStacked(tr.Task.Arch, tr.Task.Batch)
+	}
+	return tr.stack
 }
 
 // DivergedError is Step's error when the loss is no longer a finite number.
@@ -146,17 +153,13 @@ func (tr *Trainer) Accuracy() float64 {
 	if tr.heldOut == nil {
 		tr.heldOut = tr.Task.heldOutSet(heldOutSize)
 	}
+	s := tr.stacked()
 	right, total := 0, 0
-	for i := range tr.heldOut {
-		ex := &tr.heldOut[i]
-		tr.Model.Forward(&tr.pass, ex.Tokens)
-		_, c := tr.pass.crossEntropy(ex.Targets, 0)
-		right += c
-		for _, y := range ex.Targets {
-			if y >= 0 {
-				total++
-			}
-		}
+	for i := 0; i < len(tr.heldOut); i += tr.Task.Batch {
+		chunk := tr.heldOut[i:min(i+tr.Task.Batch, len(tr.heldOut))]
+		s.forward(tr.Model, chunk)
+		right += s.correct(chunk)
+		total += len(s.tgt)
 	}
 	tr.acc, tr.accStep = float64(right)/float64(total), tr.step
 	return tr.acc
