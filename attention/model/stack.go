@@ -38,7 +38,7 @@ type stacked struct {
 
 	// Scratch of the backward pass and of one head.
 	dX, dXl, dQKV, dConcat, out, xT, concatT, dXTgt          grown
-	unembT, woT, wT, tmpW, tmpO                              grown
+	unembT, woT, wT, tmpW, tmpO, wQKV                        grown
 	kT, scores, lgts, weightsT, vT, dW, dST                  grown
 	vq, vk, vv, vo, vw, vdq, vdk, vdv, vdo, va, vb, vc, vrow mat.Dense
 }
@@ -137,10 +137,14 @@ func (s *stacked) forward(m *Model, batch []Example) {
 func (s *stacked) layerForward(l int, ly Layer, rows int) {
 	a := s.a
 	hk, hv := a.DModel, a.Heads*a.dv()
+	// One product for the three projections: each column of [Wq | Wk | Wv]
+	// gives the same sums as in its own product.
+	w := s.wQKV.shape(a.DModel, 2*hk+hv)
+	view(&s.va, w, 0, a.DModel, 0, hk).Copy(ly.Wq)
+	view(&s.va, w, 0, a.DModel, hk, 2*hk).Copy(ly.Wk)
+	view(&s.va, w, 0, a.DModel, 2*hk, 2*hk+hv).Copy(ly.Wv)
 	x, qkv := &s.x[l].m, s.qkv[l].shape(rows, 2*hk+hv)
-	attention.Mul(view(&s.va, qkv, 0, rows, 0, hk), x, ly.Wq)
-	attention.Mul(view(&s.va, qkv, 0, rows, hk, 2*hk), x, ly.Wk)
-	attention.Mul(view(&s.va, qkv, 0, rows, 2*hk, 2*hk+hv), x, ly.Wv)
+	attention.Mul(qkv, x, w)
 	concat := s.concat[l].shape(rows, hv)
 	for b := range len(s.offs) - 1 {
 		for h := range a.Heads {
