@@ -14,33 +14,39 @@ import (
 // sequences are stacked row after row, in batch order, so that each product
 // whose rows are independent (the projections, the output projection, the
 // unembedding and their input gradients) is one attention.Mul for the whole
-// batch; only attention itself, and the weights' gradients, run sequence by
-// sequence. Every element is computed by the same roundings in the same
+// batch; attention itself, and the weights' gradients, run sequence by
+// sequence. The last layer computes only the rows with a target (the query
+// rows the loss reads): the others are never used, and their gradients are
+// exact zeros. Every element is computed by the same roundings in the same
 // order as Forward and backprop compute it one sequence after the other, so
 // a step has the same bits either way (TestStackedMatchesPasses). The
 // buffers are sized once for the largest batch and reused: a step allocates
 // nothing here.
 
 // stacked is a batch's forward pass and the buffers of its backward pass.
+// R is the batch's number of rows, T those with a target, Q a layer's query
+// rows (R, or T in the last layer).
 type stacked struct {
 	a    Arch
 	offs []int // sequence b's rows are offs[b] … offs[b+1]−1
-	wOff []int // its heads' weights start at wOff[b] in each layer's weights
-	tgt  []int // the rows with a target, in order: the rows of logits
+	all  []int // 0 … R−1: every layer's query rows but the last's
+	tgt  []int // the rows with a target, in order: the last layer's query rows
+	tOff []int // sequence b's rows with a target are tgt[tOff[b]] … tgt[tOff[b+1]−1]
+	wOff []int // sequence b's heads' weights start at wOff[b] (this layer's)
 
-	x       []grown // Layers+1 of R × DModel: the residual stream
+	x       []grown // Layers of R × DModel: each layer's input
 	qkv     []grown // per layer R × (2hk + hv): [X·Wq | X·Wk | X·Wv]
-	concat  []grown // per layer R × hv: the heads' outputs
+	concat  []grown // per layer Q × hv: the heads' outputs
 	weights [][]float64
 	xTgt    grown // T × DModel: the last layer's output at the rows tgt
 	logits  grown // T × Vocab: xTgt·Unemb
 	dLogits grown
 
 	// Scratch of the backward pass and of one head.
-	dX, dXl, dQKV, dConcat, out, xT, concatT, dXTgt          grown
-	unembT, woT, wT, tmpW, tmpO, wQKV                        grown
-	kT, scores, lgts, weightsT, vT, dW, dST                  grown
-	vq, vk, vv, vo, vw, vdq, vdk, vdv, vdo, va, vb, vc, vrow mat.Dense
+	dX, dXl, dQKV, dConcat, out, xT, concatT, dXTgt grown
+	unembT, woT, wT, tmpW, tmpO, wQKV               grown
+	lrow                                            []float64
+	va, vb, vc                                      mat.Dense
 }
 
 // grown is a matrix whose shape changes from use to use, on storage that
@@ -70,21 +76,20 @@ func view(v, m *mat.Dense, i0, i1, j0, j1 int) *mat.Dense {
 // model shape a, sized for the longest.
 func newStacked(a Arch, batch int) *stacked {
 	s := &stacked{
-		a: a, x: make([]grown, a.Layers+1), qkv: make([]grown, a.Layers),
+		a: a, x: make([]grown, a.Layers), qkv: make([]grown, a.Layers),
 		concat: make([]grown, a.Layers), weights: make([][]float64, a.Layers),
+		lrow: make([]float64, a.MaxLen),
 	}
 	r, d, hk, hv := batch*a.MaxLen, a.DModel, a.DModel, a.Heads*a.dv()
 	for l := range a.Layers {
+		s.x[l].shape(r, d)
 		s.qkv[l].shape(r, 2*hk+hv)
 		s.concat[l].shape(r, hv)
 		s.weights[l] = make([]float64, batch*a.Heads*a.MaxLen*a.MaxLen)
 	}
-	for l := range s.x {
-		s.x[l].shape(r, d)
-	}
 	s.logits.shape(r, a.Vocab)
 	s.dLogits.shape(r, a.Vocab)
-	s.tgt = make([]int, 0, r)
+	s.all, s.tgt = make([]int, 0, r), make([]int, 0, r)
 	for _, g := range []*grown{&s.dX, &s.dXl, &s.out, &s.xT, &s.xTgt, &s.dXTgt} {
 		g.shape(r, d)
 	}
@@ -99,18 +104,17 @@ func newStacked(a Arch, batch int) *stacked {
 // (s.tgt): the others are not needed.
 func (s *stacked) forward(m *Model, batch []Example) {
 	a := s.a
-	s.offs, s.wOff, s.tgt = append(s.offs[:0], 0), s.wOff[:0], s.tgt[:0]
-	rows, w := 0, 0
+	s.offs, s.tOff, s.tgt, s.all = append(s.offs[:0], 0), append(s.tOff[:0], 0), s.tgt[:0], s.all[:0]
+	rows := 0
 	for _, ex := range batch {
-		n := len(ex.Tokens)
 		for i, y := range ex.Targets {
+			s.all = append(s.all, rows+i)
 			if y >= 0 {
 				s.tgt = append(s.tgt, rows+i)
 			}
 		}
-		s.wOff = append(s.wOff, w)
-		rows, w = rows+n, w+a.Heads*n*n
-		s.offs = append(s.offs, rows)
+		rows += len(ex.Tokens)
+		s.offs, s.tOff = append(s.offs, rows), append(s.tOff, len(s.tgt))
 	}
 	x0 := s.x[0].shape(rows, a.DModel)
 	for b, ex := range batch {
@@ -125,15 +129,20 @@ func (s *stacked) forward(m *Model, batch []Example) {
 	for l, ly := range m.Layers {
 		s.layerForward(l, ly, rows)
 	}
-	xt, xL := s.xTgt.shape(len(s.tgt), a.DModel), &s.x[a.Layers].m
-	for k, i := range s.tgt {
-		copy(xt.RawRowView(k), xL.RawRowView(i)[:a.DModel])
-	}
-	attention.Mul(s.logits.shape(len(s.tgt), a.Vocab), xt, m.Unemb)
+	attention.Mul(s.logits.shape(len(s.tgt), a.Vocab), &s.xTgt.m, m.Unemb)
 }
 
-// layerForward computes layer l's projections, heads and output for the
-// stacked rows, and the residual stream after it.
+// queries returns layer l's query rows and, for sequence b, the first and
+// last-plus-one index of its own among them.
+func (s *stacked) queries(l, b int) (rows []int, k0, k1 int) {
+	if l == s.a.Layers-1 {
+		return s.tgt, s.tOff[b], s.tOff[b+1]
+	}
+	return s.all, s.offs[b], s.offs[b+1]
+}
+
+// layerForward computes layer l's projections, heads and output at its
+// query rows, and its output: the next layer's input, or xTgt.
 func (s *stacked) layerForward(l int, ly Layer, rows int) {
 	a := s.a
 	hk, hv := a.DModel, a.Heads*a.dv()
@@ -145,56 +154,81 @@ func (s *stacked) layerForward(l int, ly Layer, rows int) {
 	view(&s.va, w, 0, a.DModel, 2*hk, 2*hk+hv).Copy(ly.Wv)
 	x, qkv := &s.x[l].m, s.qkv[l].shape(rows, 2*hk+hv)
 	attention.Mul(qkv, x, w)
-	concat := s.concat[l].shape(rows, hv)
+	qr, _, _ := s.queries(l, 0)
+	concat := s.concat[l].shape(len(qr), hv)
+	s.wOff = s.wOff[:0]
+	wo := 0
 	for b := range len(s.offs) - 1 {
+		_, k0, k1 := s.queries(l, b)
+		s.wOff = append(s.wOff, wo)
+		wo += a.Heads * (k1 - k0) * (s.offs[b+1] - s.offs[b])
 		for h := range a.Heads {
 			s.headForward(l, b, h, qkv, concat)
 		}
 	}
-	out := s.out.shape(rows, a.DModel)
+	out := s.out.shape(len(qr), a.DModel)
 	attention.Mul(out, concat, ly.Wo)
-	s.x[l+1].shape(rows, a.DModel).Add(x, out)
+	next := s.xTgt.shape(len(qr), a.DModel)
+	if l < a.Layers-1 {
+		next = s.x[l+1].shape(rows, a.DModel)
+	}
+	for k, i := range qr {
+		xr, or, nr := x.RawRowView(i)[:a.DModel], out.RawRowView(k)[:a.DModel], next.RawRowView(k)[:a.DModel]
+		for j := range nr {
+			nr[j] = xr[j] + or[j]
+		}
+	}
 }
 
-// headView sets s.vq, s.vk, s.vv, s.vw to head h's Q, K, V and weights for
-// sequence b in layer l (qkv is that layer's), and returns the sequence's
-// first row and length.
-func (s *stacked) headView(l, b, h int, qkv *mat.Dense) (o, n int) {
-	a := s.a
-	dk, dv, hk := a.DModel/a.Heads, a.dv(), a.DModel
-	o, n = s.offs[b], s.offs[b+1]-s.offs[b]
-	view(&s.vq, qkv, o, o+n, h*dk, (h+1)*dk)
-	view(&s.vk, qkv, o, o+n, hk+h*dk, hk+(h+1)*dk)
-	view(&s.vv, qkv, o, o+n, 2*hk+h*dv, 2*hk+(h+1)*dv)
-	w0 := s.wOff[b] + h*n*n
-	s.vw.SetRawMatrix(blas64.General{Rows: n, Cols: n, Stride: n, Data: s.weights[l][w0 : w0+n*n]})
-	return o, n
+// headWeights returns the weights of head h of sequence b in layer l: one
+// row of n for each of the sequence's query rows.
+func (s *stacked) headWeights(l, b, h, nq, n int) []float64 {
+	w0 := s.wOff[b] + h*nq*n
+	return s.weights[l][w0 : w0+nq*n]
 }
 
 // headForward is attention.ScaledDotProduct (scaled, temperature 1, causal
-// if the model is) of one head of one sequence, with the same roundings, its
-// output into its block of concat.
+// if the model is) of head h of sequence b at its query rows in layer l,
+// with the same roundings: each score summed over d_k in order, each output
+// over the keys in order (a masked key's weight is 0 and adds nothing). Its
+// output goes into its columns of concat.
 func (s *stacked) headForward(l, b, h int, qkv, concat *mat.Dense) {
 	a := s.a
-	dk, dv := a.DModel/a.Heads, a.dv()
-	o, n := s.headView(l, b, h, qkv)
-	kT := s.kT.shape(dk, n)
-	transpose(kT, &s.vk)
-	scores, lg := s.scores.shape(n, n), s.lgts.shape(n, n)
-	attention.Mul(scores, &s.vq, kT)
+	dk, dv, hk := a.DModel/a.Heads, a.dv(), a.DModel
+	o, n := s.offs[b], s.offs[b+1]-s.offs[b]
+	qr, k0, k1 := s.queries(l, b)
+	w := s.headWeights(l, b, h, k1-k0, n)
 	sqrtDK := math.Sqrt(float64(dk))
-	for i := range n {
-		sr, lr, wr := scores.RawRowView(i)[:n], lg.RawRowView(i)[:n], s.vw.RawRowView(i)[:n]
+	lr := s.lrow[:n]
+	for k := k0; k < k1; k++ {
+		i := qr[k] - o
+		q := qkv.RawRowView(o + i)[h*dk : (h+1)*dk]
 		limit := s.visible(i, n)
 		for j := range limit {
-			lr[j] = sr[j] / sqrtDK
+			lr[j] = dot(q, qkv.RawRowView(o + j)[hk+h*dk:hk+(h+1)*dk]) / sqrtDK
 		}
 		for j := limit; j < n; j++ {
 			lr[j] = math.Inf(-1)
 		}
+		wr := w[(k-k0)*n : (k-k0+1)*n]
 		softmaxVisible(wr, lr, limit)
+		out := concat.RawRowView(k)[h*dv : (h+1)*dv]
+		clear(out)
+		for j, p := range wr[:limit] {
+			axpy(out, p, qkv.RawRowView(o + j)[2*hk+h*dv:2*hk+(h+1)*dv])
+		}
 	}
-	attention.Mul(view(&s.vo, concat, o, o+n, h*dv, (h+1)*dv), &s.vw, &s.vv)
+}
+
+// dot returns Σ x[l]·y[l], l in order from +0, each product rounded before
+// it is added: the engine's sum for one element of a product.
+func dot(x, y []float64) float64 {
+	y = y[:len(x)]
+	s := 0.0
+	for l, v := range x {
+		s = s + float64(v*y[l])
+	}
+	return s
 }
 
 // visible returns how many keys query i of a sequence of n sees.

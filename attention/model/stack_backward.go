@@ -49,28 +49,23 @@ func (s *stacked) correct(batch []Example) int {
 // backward sets g (a Model of m's shape, every parameter 0) to the
 // gradient of the loss whose gradient with respect to s.logits is
 // s.dLogits, for the batch forward ran on: the sum of backprop's gradients
-// of each sequence, in batch order.
+// of each sequence, in batch order. The rows without a target have a zero
+// gradient at the last layer's output: leaving them out of the sums changes
+// no bit (each of their products is ±0, and every sum starts at +0).
 func (s *stacked) backward(m *Model, batch []Example, g *Model) {
 	a := s.a
-	// The rows without a target have a zero gradient: leaving them out of
-	// the sums changes no bit (each of their products is ±0, and the sums
-	// start at +0).
 	rows, nt := s.offs[len(batch)], len(s.tgt)
 	xT := s.xT.shape(a.DModel, nt)
 	transpose(xT, &s.xTgt.m)
 	attention.Mul(g.Unemb, xT, &s.dLogits.m) // the rows in order: addAtB's sum
 	unembT := s.unembT.shape(a.Vocab, a.DModel)
 	transpose(unembT, m.Unemb)
-	dXt := s.dXTgt.shape(nt, a.DModel)
-	attention.Mul(dXt, &s.dLogits.m, unembT)
-	dX := s.dX.shape(rows, a.DModel)
-	dX.Zero()
-	for k, i := range s.tgt {
-		copy(dX.RawRowView(i), dXt.RawRowView(k)[:a.DModel])
-	}
+	attention.Mul(s.dXTgt.shape(nt, a.DModel), &s.dLogits.m, unembT)
+	s.dX.shape(rows, a.DModel)
 	for l := a.Layers - 1; l >= 0; l-- {
 		s.layerBackward(l, m.Layers[l], g.Layers[l], rows)
 	}
+	dX := &s.dX.m
 	for b, ex := range batch {
 		for i, t := range ex.Tokens {
 			d := dX.RawRowView(s.offs[b] + i)[:a.DModel]
@@ -83,36 +78,62 @@ func (s *stacked) backward(m *Model, batch []Example, g *Model) {
 	}
 }
 
-// layerBackward adds layer l's weight gradients to gl and turns s.dX, the
-// gradient with respect to the layer's output, into that with respect to
-// its input (the residual adds the two paths).
+// layerBackward adds layer l's weight gradients to gl and sets s.dX to the
+// gradient with respect to the layer's input: the residual's (the output's
+// gradient, s.dXTgt at the last layer's query rows, s.dX below) plus that
+// through the attention.
 func (s *stacked) layerBackward(l int, ly, gl Layer, rows int) {
 	a := s.a
-	d, hk, hv := a.DModel, a.DModel, a.Heads*a.dv()
-	dX := &s.dX.m
+	d, hv := a.DModel, a.Heads*a.dv()
+	qr, _, _ := s.queries(l, 0)
+	dOut := &s.dX.m
+	if l == a.Layers-1 {
+		dOut = &s.dXTgt.m
+	}
 	woT := s.woT.shape(d, hv)
 	transpose(woT, ly.Wo)
-	dConcat := s.dConcat.shape(rows, hv)
-	attention.Mul(dConcat, dX, woT)
-	concatT := s.concatT.shape(hv, rows)
+	dConcat := s.dConcat.shape(len(qr), hv)
+	attention.Mul(dConcat, dOut, woT)
+	concatT := s.concatT.shape(hv, len(qr))
 	transpose(concatT, &s.concat[l].m)
 	tmpO := s.tmpO.shape(hv, d)
 	for b := range len(s.offs) - 1 {
-		o, o1 := s.offs[b], s.offs[b+1]
-		attention.Mul(tmpO, view(&s.va, concatT, 0, hv, o, o1), view(&s.vb, dX, o, o1, 0, d))
-		addTo(gl.Wo, tmpO)
+		if _, k0, k1 := s.queries(l, b); k1 > k0 {
+			attention.Mul(tmpO, view(&s.va, concatT, 0, hv, k0, k1), view(&s.vb, dOut, k0, k1, 0, d))
+			addTo(gl.Wo, tmpO)
+		}
 	}
-	dQKV, qkv := s.dQKV.shape(rows, 2*hk+hv), &s.qkv[l].m
+	s.headsBackward(l, dConcat)
+	s.projBackward(l, ly, gl, rows)
+	dX := &s.dX.m
+	if l == a.Layers-1 {
+		dX.Zero()
+		for k, i := range qr {
+			copy(dX.RawRowView(i), dOut.RawRowView(k)[:d])
+		}
+	}
+	addTo(dX, &s.dXl.m)
+}
+
+// headsBackward sets s.dQKV from layer l's dConcat, sequence by sequence,
+// head by head.
+func (s *stacked) headsBackward(l int, dConcat *mat.Dense) {
+	a := s.a
+	dQKV, qkv := s.dQKV.shape(s.offs[len(s.offs)-1], 2*a.DModel+a.Heads*a.dv()), &s.qkv[l].m
+	dQKV.Zero()
+	wo := 0
 	for b := range len(s.offs) - 1 {
+		_, k0, k1 := s.queries(l, b)
+		s.wOff = append(s.wOff[:b], wo)
+		wo += a.Heads * (k1 - k0) * (s.offs[b+1] - s.offs[b])
 		for h := range a.Heads {
 			s.headBackward(l, b, h, qkv, dQKV, dConcat)
 		}
 	}
-	s.projBackward(l, ly, gl, rows)
 }
 
 // projBackward adds the gradients of the layer's Wq, Wk and Wv to gl,
-// sequence by sequence, and the input's gradient through them to s.dX.
+// sequence by sequence, and sets s.dXl to the input's gradient through them.
 func (s *stacked) projBackward(l int, ly, gl Layer, rows int) {
 	a := s.a
 	d, hk, hv := a.DModel, a.DModel, a.Heads*a.dv()
@@ -131,41 +152,40 @@ func (s *stacked) projBackward(l int, ly, gl Layer, rows int) {
 	transpose(view(&s.va, wT, 0, hk, 0, d), ly.Wq)
 	transpose(view(&s.va, wT, hk, 2*hk, 0, d), ly.Wk)
 	transpose(view(&s.va, wT, 2*hk, 2*hk+hv, 0, d), ly.Wv)
-	dXl := s.dXl.shape(rows, d)
-	attention.Mul(dXl, dQKV, wT)
-	addTo(&s.dX.m, dXl)
+	attention.Mul(s.dXl.shape(rows, d), dQKV, wT)
 }
 
-// headBackward sets head h's columns of dQKV for sequence b in layer l from
-// its columns of dConcat, as attention.Backward computes them.
+// headBackward adds to head h's columns of dQKV (zero before its first
+// query row) sequence b's gradients with respect to its queries, keys and
+// values in layer l, from its columns of dConcat, as attention.Backward
+// computes them: one query row at a time, in order, so that each key's and
+// value's gradient sums over the query rows in order (a row without a
+// query passes none).
 func (s *stacked) headBackward(l, b, h int, qkv, dQKV, dConcat *mat.Dense) {
 	a := s.a
 	dk, dv, hk := a.DModel/a.Heads, a.dv(), a.DModel
-	o, n := s.headView(l, b, h, qkv)
-	view(&s.vdo, dConcat, o, o+n, h*dv, (h+1)*dv)
-	view(&s.vdq, dQKV, o, o+n, h*dk, (h+1)*dk)
-	view(&s.vdk, dQKV, o, o+n, hk+h*dk, hk+(h+1)*dk)
-	view(&s.vdv, dQKV, o, o+n, 2*hk+h*dv, 2*hk+(h+1)*dv)
-	wT := s.weightsT.shape(n, n)
-	transpose(wT, &s.vw)
-	attention.Mul(&s.vdv, wT, &s.vdo)
-	vT := s.vT.shape(dv, n)
-	transpose(vT, &s.vv)
-	dW := s.dW.shape(n, n)
-	attention.Mul(dW, &s.vdo, vT)
+	o, n := s.offs[b], s.offs[b+1]-s.offs[b]
+	qr, k0, k1 := s.queries(l, b)
+	w := s.headWeights(l, b, h, k1-k0, n)
 	sqrtDK := math.Sqrt(float64(dk))
-	for i := range n {
-		ds := dW.RawRowView(i)[:n]
+	ds := s.lrow[:n]
+	cq, ck, cv := h*dk, hk+h*dk, 2*hk+h*dv
+	for k := k0; k < k1; k++ {
+		i := qr[k] - o
 		limit := s.visible(i, n)
-		softmaxBackward(ds, s.vw.RawRowView(i)[:n], limit)
-		for j := range ds[:limit] {
-			ds[j] /= sqrtDK
+		wr, dO := w[(k-k0)*n:(k-k0+1)*n], dConcat.RawRowView(k)[h*dv:(h+1)*dv]
+		for j, p := range wr[:limit] {
+			axpy(dQKV.RawRowView(o + j)[cv:cv+dv], p, dO) // dV = Wᵀ·dO
+			ds[j] = dot(dO, qkv.RawRowView(o + j)[cv:cv+dv])
+		}
+		softmaxBackward(ds, wr, limit)
+		dq, q := dQKV.RawRowView(o + i)[cq:cq+dk], qkv.RawRowView(o + i)[cq:cq+dk]
+		for j, p := range ds[:limit] {
+			p /= sqrtDK
+			axpy(dq, p, qkv.RawRowView(o + j)[ck:ck+dk]) // dQ = dS·K
+			axpy(dQKV.RawRowView(o + j)[ck:ck+dk], p, q) // dK = dSᵀ·Q
 		}
 	}
-	attention.Mul(&s.vdq, dW, &s.vk)
-	dST := s.dST.shape(n, n)
-	transpose(dST, dW)
-	attention.Mul(&s.vdk, dST, &s.vq)
 }
 
 // softmaxBackward turns dw, the gradient with respect to a row of softmax
