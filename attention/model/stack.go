@@ -44,7 +44,7 @@ type stacked struct {
 
 	// Scratch of the backward pass and of one head.
 	dX, dXl, dQKV, dConcat, out, xT, concatT, dXTgt grown
-	unembT, woT, wT, tmpW, tmpO, wQKV               grown
+	unembT, woT, wT, tmpW, tmpO, wQKV, xQ, q        grown
 	lrow                                            []float64
 	va, vb, vc                                      mat.Dense
 }
@@ -94,6 +94,8 @@ func newStacked(a Arch, batch int) *stacked {
 		g.shape(r, d)
 	}
 	s.dQKV.shape(r, 2*hk+hv)
+	s.xQ.shape(r, d)
+	s.q.shape(r, hk)
 	s.dConcat.shape(r, hv)
 	s.concatT.shape(hv, r)
 	return s
@@ -146,15 +148,9 @@ func (s *stacked) queries(l, b int) (rows []int, k0, k1 int) {
 func (s *stacked) layerForward(l int, ly Layer, rows int) {
 	a := s.a
 	hk, hv := a.DModel, a.Heads*a.dv()
-	// One product for the three projections: each column of [Wq | Wk | Wv]
-	// gives the same sums as in its own product.
-	w := s.wQKV.shape(a.DModel, 2*hk+hv)
-	view(&s.va, w, 0, a.DModel, 0, hk).Copy(ly.Wq)
-	view(&s.va, w, 0, a.DModel, hk, 2*hk).Copy(ly.Wk)
-	view(&s.va, w, 0, a.DModel, 2*hk, 2*hk+hv).Copy(ly.Wv)
 	x, qkv := &s.x[l].m, s.qkv[l].shape(rows, 2*hk+hv)
-	attention.Mul(qkv, x, w)
 	qr, _, _ := s.queries(l, 0)
+	s.project(ly, x, qkv, qr)
 	concat := s.concat[l].shape(len(qr), hv)
 	s.wOff = s.wOff[:0]
 	wo := 0
@@ -177,6 +173,35 @@ func (s *stacked) layerForward(l int, ly Layer, rows int) {
 		for j := range nr {
 			nr[j] = xr[j] + or[j]
 		}
+	}
+}
+
+// project sets qkv's rows to [X·Wq | X·Wk | X·Wv], the queries only at the
+// rows qr (the others are not read). Each column of [Wq | Wk | Wv] gives the
+// same sums as in its own product.
+func (s *stacked) project(ly Layer, x, qkv *mat.Dense, qr []int) {
+	a := s.a
+	d, hk, hv := a.DModel, a.DModel, a.Heads*a.dv()
+	rows, _ := x.Dims()
+	if len(qr) == rows {
+		w := s.wQKV.shape(d, 2*hk+hv)
+		view(&s.va, w, 0, d, 0, hk).Copy(ly.Wq)
+		view(&s.va, w, 0, d, hk, 2*hk).Copy(ly.Wk)
+		view(&s.va, w, 0, d, 2*hk, 2*hk+hv).Copy(ly.Wv)
+		attention.Mul(qkv, x, w)
+		return
+	}
+	w := s.wQKV.shape(d, hk+hv)
+	view(&s.va, w, 0, d, 0, hk).Copy(ly.Wk)
+	view(&s.va, w, 0, d, hk, hk+hv).Copy(ly.Wv)
+	attention.Mul(view(&s.vb, qkv, 0, rows, hk, 2*hk+hv), x, w)
+	xq, q := s.xQ.shape(len(qr), d), s.q.shape(len(qr), hk)
+	for k, i := range qr {
+		copy(xq.RawRowView(k), x.RawRowView(i)[:d])
+	}
+	attention.Mul(q, xq, ly.Wq)
+	for k, i := range qr {
+		copy(qkv.RawRowView(i)[:hk], q.RawRowView(k)[:hk])
 	}
 }
 
