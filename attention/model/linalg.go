@@ -78,6 +78,7 @@ func addTo(dst, src *mat.Dense) {
 	for i := 0; i < sr.Rows; i++ {
 		srow := sr.Data[i*sr.Stride : i*sr.Stride+sr.Cols]
 		drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
+		drow = drow[:len(srow)]
 		for j, v := range srow {
 			drow[j] += v
 		}

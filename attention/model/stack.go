@@ -225,22 +225,24 @@ func (s *stacked) headForward(l, b, h int, qkv, concat *mat.Dense) {
 	w := s.headWeights(l, b, h, k1-k0, n)
 	sqrtDK := math.Sqrt(float64(dk))
 	lr := s.lrow[:n]
+	qm, cm := qkv.RawMatrix(), concat.RawMatrix()
+	qd, cq, ck, cv := qm.Data[o*qm.Stride:], h*dk, hk+h*dk, 2*hk+h*dv // row r of the sequence at r·qm.Stride
 	for k := k0; k < k1; k++ {
 		i := qr[k] - o
-		q := qkv.RawRowView(o + i)[h*dk : (h+1)*dk]
+		q := qd[i*qm.Stride+cq : i*qm.Stride+cq+dk]
 		limit := s.visible(i, n)
 		for j := range limit {
-			lr[j] = dot(q, qkv.RawRowView(o + j)[hk+h*dk:hk+(h+1)*dk]) / sqrtDK
+			lr[j] = dot(q, qd[j*qm.Stride+ck:j*qm.Stride+ck+dk]) / sqrtDK
 		}
 		for j := limit; j < n; j++ {
 			lr[j] = math.Inf(-1)
 		}
 		wr := w[(k-k0)*n : (k-k0+1)*n]
 		softmaxVisible(wr, lr, limit)
-		out := concat.RawRowView(k)[h*dv : (h+1)*dv]
+		out := cm.Data[k*cm.Stride+h*dv : k*cm.Stride+(h+1)*dv]
 		clear(out)
 		for j, p := range wr[:limit] {
-			axpy(out, p, qkv.RawRowView(o + j)[2*hk+h*dv:2*hk+(h+1)*dv])
+			axpy(out, p, qd[j*qm.Stride+cv:j*qm.Stride+cv+dv])
 		}
 	}
 }

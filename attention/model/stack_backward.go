@@ -170,20 +170,23 @@ func (s *stacked) headBackward(l, b, h int, qkv, dQKV, dConcat *mat.Dense) {
 	sqrtDK := math.Sqrt(float64(dk))
 	ds := s.lrow[:n]
 	cq, ck, cv := h*dk, hk+h*dk, 2*hk+h*dv
+	// Row r of the sequence in qkv and dQKV (the same stride) at r·st.
+	qm, gm, cm := qkv.RawMatrix(), dQKV.RawMatrix(), dConcat.RawMatrix()
+	st, qd, gd := qm.Stride, qm.Data[o*qm.Stride:], gm.Data[o*qm.Stride:]
 	for k := k0; k < k1; k++ {
 		i := qr[k] - o
 		limit := s.visible(i, n)
-		wr, dO := w[(k-k0)*n:(k-k0+1)*n], dConcat.RawRowView(k)[h*dv:(h+1)*dv]
+		wr, dO := w[(k-k0)*n:(k-k0+1)*n], cm.Data[k*cm.Stride+h*dv:k*cm.Stride+(h+1)*dv]
 		for j, p := range wr[:limit] {
-			axpy(dQKV.RawRowView(o + j)[cv:cv+dv], p, dO) // dV = Wᵀ·dO
-			ds[j] = dot(dO, qkv.RawRowView(o + j)[cv:cv+dv])
+			axpy(gd[j*st+cv:j*st+cv+dv], p, dO) // dV = Wᵀ·dO
+			ds[j] = dot(dO, qd[j*st+cv:j*st+cv+dv])
 		}
 		softmaxBackward(ds, wr, limit)
-		dq, q := dQKV.RawRowView(o + i)[cq:cq+dk], qkv.RawRowView(o + i)[cq:cq+dk]
+		dq, q := gd[i*st+cq:i*st+cq+dk], qd[i*st+cq:i*st+cq+dk]
 		for j, p := range ds[:limit] {
 			p /= sqrtDK
-			axpy(dq, p, qkv.RawRowView(o + j)[ck:ck+dk]) // dQ = dS·K
-			axpy(dQKV.RawRowView(o + j)[ck:ck+dk], p, q) // dK = dSᵀ·Q
+			axpy(dq, p, qd[j*st+ck:j*st+ck+dk]) // dQ = dS·K
+			axpy(gd[j*st+ck:j*st+ck+dk], p, q)  // dK = dSᵀ·Q
 		}
 	}
 }
