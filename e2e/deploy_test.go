@@ -261,7 +261,7 @@ func buildChangedSite(t *testing.T, tmp string) (string, error) {
 }
 
 // copySources copies what the build reads (go.mod, go.sum, the npm files and
-// the app's, the engine's, the commands', third_party's and web/'s sources) from module to
+// the app's, the engine's, the commands' and web/'s sources) from module to
 // dst; it leaves out the files the build writes into web/.
 func copySources(module, dst string) error {
 	for _, name := range []string{"go.mod", "go.sum", "package.json", "package-lock.json"} {
@@ -270,7 +270,7 @@ func copySources(module, dst string) error {
 		}
 	}
 	generated := regexp.MustCompile(`^web/(app\.wasm|echarts\.js|first-heatmap.*\.svg)$|\.tmp$`)
-	for _, dir := range []string{"app", "attention", "cmd", "third_party", "web"} {
+	for _, dir := range []string{"app", "attention", "cmd", "web"} {
 		err := filepath.WalkDir(filepath.Join(module, dir), func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
