@@ -3,7 +3,7 @@
 // and its sections, each also gzipped (level 6, as the preview server and
 // the benchmark serve app.wasm).
 //
-//	go run ./cmd/wasmsize [-n 25] [-funcs PKG] [file.wasm]
+//	go run ./cmd/wasmsize [-n 25] [-funcs PKG] [-o app.wasm] [file.wasm]
 //
 // Without a file it builds ./cmd/wasm as cmd/build does (its wasmGCFlags,
 // against cmd/internal/wasmslim's copies of go-app and go-echarts), but
@@ -39,6 +39,7 @@ func main() {
 	log.SetPrefix("wasmsize: ")
 	top := flag.Int("n", 25, "packages (or functions) to list")
 	funcs := flag.String("funcs", "", "list the functions of the packages starting with this mangled name")
+	keep := flag.String("o", "", "without a file: keep the app.wasm built, names and all, at this path (for Chromium's profiler)")
 	flag.Parse()
 	path := flag.Arg(0)
 	if path == "" {
@@ -48,6 +49,9 @@ func main() {
 		}
 		defer os.RemoveAll(dir)
 		path = filepath.Join(dir, "app.wasm")
+		if *keep != "" {
+			path = *keep
+		}
 		if err := buildApp(".", dir, path); err != nil {
 			log.Fatal(err)
 		}
