@@ -24,9 +24,11 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -110,10 +112,12 @@ func Prepare(root, pkg, dir string) ([]string, error) {
 		return nil, nil
 	}
 	for _, pt := range patches {
-		if copyDir, ok := replaced[pt.module]; ok {
-			if err := pt.apply(copyDir); err != nil {
-				return nil, err
-			}
+		copyDir, ok := replaced[pt.module]
+		if _, err := os.Stat(filepath.Join(copyDir, filepath.Dir(filepath.FromSlash(pt.file)))); !ok || err != nil {
+			continue // pkg does not import the patched file's package
+		}
+		if err := pt.apply(copyDir); err != nil {
+			return nil, err
 		}
 	}
 	return writeModFile(root, dir, replaced)
@@ -325,7 +329,8 @@ func writeModFile(root, dir string, replaced map[string]string) ([]string, error
 	}
 	var b bytes.Buffer
 	b.Write(mod)
-	for module, copyDir := range replaced {
+	for _, module := range slices.Sorted(maps.Keys(replaced)) {
+		copyDir := replaced[module]
 		if bytes.Contains(mod, []byte("replace "+module)) {
 			return nil, errors.New("go.mod already replaces " + module)
 		}

@@ -103,3 +103,27 @@ func TestEdit(t *testing.T) {
 		t.Error("a swap found twice: no error")
 	}
 }
+
+// TestPrepareOnlyWhatIsImported: the bare page imports go-app but not
+// go-echarts, and the Learn view's trainer neither.
+func TestPrepareOnlyWhatIsImported(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	root := filepath.Join("..", "..", "..")
+	dir := t.TempDir()
+	if _, err := Prepare(root, "./bench/bare", dir); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile(filepath.Join(dir, "slim.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(mod), "\nreplace "+goApp+" => ") || strings.Contains(string(mod), "replace "+goECharts) {
+		t.Errorf("the bare page's slim.mod:\n%s", mod)
+	}
+	flags, err := Prepare(root, "./cmd/trainworker", t.TempDir())
+	if err != nil || flags != nil {
+		t.Errorf("the trainer: flags %q, error %v; want neither", flags, err)
+	}
+}
