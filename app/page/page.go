@@ -221,6 +221,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	start := dom.EventTime(e)
 	old := p.state
 	change(&p.state)
+	p.state.NewGuessOnView(old)
 	p.state.Normalize()
 	p.update()
 	p.afterChange(old)

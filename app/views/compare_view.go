@@ -21,8 +21,9 @@ type CompareView struct {
 
 	Props Props
 
-	key   sidesKey // what pairs are made of
-	pairs [2]comparePair
+	key    sidesKey // what pairs are made of
+	hidden int      // the row of the first pair hidden for a prediction, or -1
+	pairs  [2]comparePair
 }
 
 // sidesKey is what the charts of two results of app/compute are made of:
@@ -54,7 +55,7 @@ func (v *CompareView) Render() app.UI {
 	if v.Props.Result == nil || v.Props.Comparison == nil {
 		return emptyView(lang)
 	}
-	v.build(v.Props.Comparison, lang)
+	v.build(v.Props.Comparison, lang, changeRow(v.Props))
 	p, q := v.pairs[0], v.pairs[1]
 
 	return app.Section().Class("view", "view-compare").Body(
@@ -73,6 +74,7 @@ func (v *CompareView) Render() app.UI {
 				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB")),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption")),
 		),
+		&PredictPanel{Props: v.Props, Change: true},
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.b.title")),
 			v.trio(lang, q, "compare-nomask", "compare-causal", "compare-maskdiff",
@@ -132,11 +134,13 @@ func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, 
 	)
 }
 
-// build makes the charts of c that are out of date.
-func (v *CompareView) build(c *compute.Comparison, lang string) {
-	if key := (sidesKey{c, lang}); key != v.key {
-		v.key = key
+// build makes the charts of c that are out of date, with row hidden in
+// the first pair's second side and difference (-1 for none).
+func (v *CompareView) build(c *compute.Comparison, lang string, hidden int) {
+	if key := (sidesKey{c, lang}); key != v.key || hidden != v.hidden {
+		v.key, v.hidden = key, hidden
 		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"))
+		v.pairs[0].hide(hidden, lang)
 		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"))
 	}
 }

@@ -1,0 +1,104 @@
+package views
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/attnviz/attnviz/app/compute"
+)
+
+// Predict, then reveal in the compare view (compute.JudgeChange): the
+// student picks, for one query row, the key whose weight changes most
+// between the sentence and the second sentence; the second side's row and
+// the difference's row stay hidden until the reveal.
+
+// changeMsg are the messages of the compare view's question, in place of
+// the attention view's.
+var changeMsg = map[string]string{
+	"predict.switch.title": "predict.change.switch.title",
+	"predict.question":     "predict.change.question",
+	"predict.estimate":     "predict.change.estimate",
+	"predict.hit":          "predict.change.hit",
+	"predict.miss":         "predict.change.miss",
+	"predict.nokey":        "predict.change.nokey",
+	"predict.keys":         "predict.change.keys",
+}
+
+// msg returns the message key of the panel's question: key, or its change
+// counterpart in the compare view.
+func (c *PredictPanel) msg(key string) string {
+	if k, ok := changeMsg[key]; ok && c.Change {
+		return k
+	}
+	return key
+}
+
+// changeRow returns the row of the compare view's first pair to hide until
+// revealed, or -1.
+func changeRow(p Props) int {
+	if p.Predict == nil || p.Predict.Diff == nil || p.State.PredictShown {
+		return -1
+	}
+	return p.Predict.Row
+}
+
+// hide hides row (unless -1) in the second side and the difference: their
+// charts, tooltips and tables.
+func (c *comparePair) hide(row int, lang string) {
+	if row < 0 || c.err != "" {
+		return
+	}
+	c.b, c.pb, c.tipB = hideRow(c.hb, row, lang)
+	c.diff, c.pdiff, c.tipDiff = hideRow(c.hd, row, lang)
+	c.hb.Values, c.hd.Values = withoutRow(c.hb.Values, row), withoutRow(c.hd.Values, row)
+	c.hb.Labels, c.hd.Labels = nil, nil
+}
+
+// withoutRow returns a copy of m with row's values NaN, which a table
+// shows as "?".
+func withoutRow(m mat.Matrix, row int) *mat.Dense {
+	d := mat.DenseCopyOf(m)
+	_, n := d.Dims()
+	for j := range n {
+		d.Set(row, j, math.NaN())
+	}
+	return d
+}
+
+// signed formats a change with its sign, to two decimals.
+func signed(v float64) string {
+	if s := formatNum(v, 2); v > 0 && s != "0.00" {
+		return "+" + s
+	}
+	return formatNum(v, 2)
+}
+
+// tokens are the names of the rows and keys: the sentence's tokens, and in
+// the compare view both sentences' where they differ ("cat/mat"), as the
+// difference's axes name them.
+func (c *PredictPanel) tokens() []string {
+	t := c.Props.Result.Tokens
+	cmp := c.Props.Comparison
+	if !c.Change || cmp == nil || !cmp.Sentences.OK() {
+		return t
+	}
+	a, b := cmp.Sentences.TokensA, cmp.Sentences.TokensB
+	labels := make([]string, len(a))
+	for i := range a {
+		labels[i] = a[i]
+		if a[i] != b[i] {
+			labels[i] = a[i] + "/" + b[i]
+		}
+	}
+	return labels
+}
+
+// prediction is the Prediction the panel asks about: the change's in the
+// compare view, the weights' elsewhere; nil for none.
+func (c *PredictPanel) prediction() *compute.Prediction {
+	if p := c.Props.Predict; p != nil && (p.Diff != nil) == c.Change {
+		return p
+	}
+	return nil
+}

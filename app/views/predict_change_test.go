@@ -1,0 +1,46 @@
+package views
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+)
+
+// TestPredictChange checks the compare view's question: a key button per
+// token, named by both sentences where they differ, the second side's and
+// the difference's row hidden until the reveal, and the verdict's change.
+func TestPredictChange(t *testing.T) {
+	s := state.DefaultState(i18n.LangEN)
+	s.Text, s.Text2, s.View, s.Predict, s.PredictRow = "the cat sat on the mat", "the mat sat on the cat", "compare", true, 2
+	p := propsOf(t, s, compute.NeedComparison)
+	html := render(t, &PredictPanel{Props: p, Change: true})
+	if n := strings.Count(html, "data-key="); n != 6 || !strings.Contains(html, "cat/mat") || !strings.Contains(html, "changes most") {
+		t.Fatalf("%d key buttons, or no “cat/mat”, or not the change's question: %s", n, html)
+	}
+	if html := render(t, &PredictPanel{Props: p}); strings.Contains(html, "data-key=") {
+		t.Errorf("the attention view's panel asks the change's question: %s", html)
+	}
+	if changeRow(p) != 2 || hiddenRow(p) != -1 {
+		t.Errorf("rows hidden: compare %d (want 2), attention %d (want -1)", changeRow(p), hiddenRow(p))
+	}
+	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B")
+	pair.hide(2, s.Lang)
+	for name, option := range map[string]string{"B": pair.b, "A − B": pair.diff} {
+		if hidden := optionCells(t, option, 1); len(hidden) != 6 || hidden[0][1] != 2 {
+			t.Errorf("%s: hidden cells %v, want the 6 of row 2", name, hidden)
+		}
+	}
+	if shown := optionCells(t, pair.a, 0); len(shown) != 36 {
+		t.Errorf("A: %d cells shown, want 36", len(shown))
+	}
+
+	s.PredictGuess, s.PredictShown = (p.Predict.Best+1)%3, true
+	p = propsOf(t, s, compute.NeedComparison)
+	html = render(t, &PredictPanel{Props: p, Change: true})
+	if !strings.Contains(html, "Not quite") || !strings.Contains(html, formatNum(p.Predict.Off, 2)+" more") || changeRow(p) != -1 {
+		t.Errorf("after a wrong guess, revealed: %s", html)
+	}
+}

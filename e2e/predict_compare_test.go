@@ -1,0 +1,110 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestPredictCompare plays predict-then-reveal in the compare view with
+// the keyboard alone: which key's weight, in a query row, changes most when
+// "cat" and "mat" swap. The second sentence's row and the difference's stay
+// hidden until the reveal; the verdict is checked against the difference
+// the chart then shows, and both rows count in the session's score.
+func TestPredictCompare(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#view=compare&lang=en&text=the+cat+sat+on+the+mat&text2=the+mat+sat+on+the+cat")
+	tb.keyPress("#predict", " ")
+	tb.waitFor("the prediction panel", `!!document.querySelector("#predict-keys [data-key]")`, 10*time.Second)
+	tb.chooseRow(2)
+	tb.checkChangeHidden("row 3", 2)
+	if q := eval[string](tb, `document.querySelector("#predict-question").textContent`); !strings.Contains(q, "“sat”") {
+		t.Errorf("the question: %q", q)
+	}
+	if keys := eval[string](tb, `document.querySelector("#predict-keys").textContent`); !strings.Contains(keys, "cat/mat") {
+		t.Errorf("the keys do not name both sentences' tokens: %q", keys)
+	}
+	tb.changeAndReveal("row 3", 2, 3, 2)
+	tb.keyPress("#predict-next", "\r")
+	tb.checkChangeHidden("row 4", 3)
+	tb.changeAndReveal("row 4", 3, 5, 0)
+	if sc := eval[string](tb, `document.querySelector("#predict-score").textContent`); !strings.Contains(sc, "of 2 rows") {
+		t.Errorf("score: %q, want 2 rows", sc)
+	}
+	tb.screenshots("predict-compare", nil)
+	tb.checkClean("predict in the compare view")
+}
+
+// checkChangeHidden checks that row, and no other, of #compare-b and
+// #compare-diff is hidden, and that #compare-a shows every cell.
+func (tb *tab) checkChangeHidden(what string, row int) {
+	tb.t.Helper()
+	tb.settle()
+	for _, id := range []string{"compare-b", "compare-diff"} {
+		rows := eval[[]int](tb, fmt.Sprintf(`(() => {
+			const o = echarts.getInstanceByDom(document.querySelector("#%s")).getOption();
+			return o.series.length < 2 ? [] : o.series[1].data.filter(d => d[3] === "?").map(d => d[1]);
+		})()`, id))
+		if len(rows) != 6 || strings.Count(fmt.Sprint(rows), strconv.Itoa(row)) != 6 {
+			tb.t.Errorf("%s: #%s hides the cells of rows %v, want the 6 of row %d", what, id, rows, row)
+		}
+	}
+	if n := eval[int](tb, `echarts.getInstanceByDom(document.querySelector("#compare-a")).getOption().series.length`); n != 1 {
+		tb.t.Errorf("%s: #compare-a has %d series, want 1 (nothing hidden)", what, n)
+	}
+}
+
+// changeAndReveal guesses key for row with the keyboard, moves the
+// estimate by steps, reveals, and checks the verdict against row's changes
+// as #compare-diff then shows them.
+func (tb *tab) changeAndReveal(what string, row, key, steps int) {
+	tb.t.Helper()
+	tb.keyPress(fmt.Sprintf(`#predict-keys [data-key="%d"]`, key), "\r")
+	for range steps {
+		tb.keyPress("#predict-weight", kb.ArrowLeft)
+	}
+	if p := tb.predictState(); p.Guess != key || p.Revealed {
+		tb.t.Errorf("%s: before the reveal: %+v", what, p)
+	}
+	tb.keyPress("#predict-reveal", "\r")
+	if p := tb.predictState(); !p.Revealed {
+		tb.t.Fatalf("%s: not revealed: %+v", what, p)
+	}
+	tb.settle()
+	d := eval[[]float64](tb, fmt.Sprintf(`(() => {
+		const o = echarts.getInstanceByDom(document.querySelector("#compare-diff")).getOption();
+		const row = [];
+		for (const s of o.series) for (const c of s.data) if (c[1] === %d) row[c[0]] = c[2];
+		return row;
+	})()`, row))
+	if len(d) != 6 {
+		tb.t.Fatalf("%s: the difference's row %d after the reveal: %v", what, row, d)
+	}
+	most := 0.0
+	for _, v := range d {
+		most = math.Max(most, math.Abs(v))
+	}
+	hit := math.Abs(d[key]) >= most-1e-9
+	verdict := eval[string](tb, `document.querySelector("#predict-result").textContent`)
+	if got := eval[string](tb, `document.querySelector("#predict-result").dataset.hit`); got != strconv.FormatBool(hit) {
+		tb.t.Errorf("%s: data-hit=%s, want %v (changes %v)", what, got, hit, d)
+	}
+	if off := strconv.FormatFloat(most-math.Abs(d[key]), 'f', 2, 64); !hit && !strings.Contains(verdict, off+" more") {
+		tb.t.Errorf("%s: the verdict %q does not say %s more (changes %v)", what, verdict, off, d)
+	}
+	if steps > 0 {
+		est := float64(50-steps) / 100
+		if off := strconv.FormatFloat(math.Abs(est-most), 'f', 2, 64); !strings.Contains(verdict, off+" off") {
+			tb.t.Errorf("%s: the verdict %q does not say the estimate was %s off", what, verdict, off)
+		}
+	}
+	tb.t.Logf("%s: %s", what, verdict)
+}
