@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -39,7 +40,38 @@ func TestPredictCompare(t *testing.T) {
 	if sc := eval[string](tb, `document.querySelector("#predict-score").textContent`); !strings.Contains(sc, "of 2 rows") {
 		t.Errorf("score: %q, want 2 rows", sc)
 	}
+	tb.keyPress("#predict-next", "\r")
 	tb.screenshots("predict-compare", nil)
+	tb.checkChangeHidden("row 5", 4)
+	tb.keyPress("#predict", " ") // off, with a row hidden: every cell is drawn again
+	tb.settle()
+	for _, id := range []string{"compare-b", "compare-diff"} {
+		if n := eval[int](tb, fmt.Sprintf(`echarts.getInstanceByDom(document.querySelector("#%s")).getOption().series.flatMap(s => s.data).map(d => Array.isArray(d) ? d : d.value).filter(d => d[3] === "?").length`, id)); n != 0 {
+			t.Errorf("switched off: #%s still hides %d cells", id, n)
+		}
+	}
+
+	// A teacher's tour step that predicts: added with a guess made, it
+	// asks its question afresh when played.
+	tb.keyPress("#predict", " ")
+	tb.keyPress(`#predict-keys [data-key="1"]`, "\r")
+	tb.keyPress("#teach-add", "\r")
+	tb.clickOnly(`.tabs [data-view="mytour"]`)
+	tb.waitFor("the editor", `document.querySelectorAll("#teach-steps li").length === 1`, 10*time.Second)
+	if what := eval[string](tb, `document.querySelector("#teach-steps .teach-what").textContent`); !strings.Contains(what, "Predict, then reveal") {
+		t.Errorf("the step does not say it predicts: %q", what)
+	}
+	eval[chromedp.Void](tb, `document.querySelector("#teach-play").focus()`)
+	tb.do("playing", chromedp.KeyEvent("\r"))
+	tb.waitFor("the step", `window.attnviz.state().teach_step === 1 && !!document.querySelector("#compare-b")`, 10*time.Second)
+	if p := tb.predictState(); !p.Predict || p.Row != 4 || p.Guess != -1 || p.Revealed {
+		t.Errorf("the tour's predict step: %+v", p)
+	}
+	tb.checkChangeHidden("the tour's step", 4)
+	tb.changeAndReveal("the tour's step", 4, 2, 0)
+	if sc := eval[string](tb, `document.querySelector("#predict-score").textContent`); !strings.Contains(sc, "of 3 rows") {
+		t.Errorf("score: %q, want 3 rows", sc)
+	}
 	tb.checkClean("predict in the compare view")
 }
 
@@ -51,7 +83,7 @@ func (tb *tab) checkChangeHidden(what string, row int) {
 	for _, id := range []string{"compare-b", "compare-diff"} {
 		rows := eval[[]int](tb, fmt.Sprintf(`(() => {
 			const o = echarts.getInstanceByDom(document.querySelector("#%s")).getOption();
-			return o.series.length < 2 ? [] : o.series[1].data.filter(d => d[3] === "?").map(d => d[1]);
+			return o.series.length < 2 ? [] : o.series[1].data.map(d => Array.isArray(d) ? d : d.value).filter(d => d[3] === "?").map(d => d[1]);
 		})()`, id))
 		if len(rows) != 6 || strings.Count(fmt.Sprint(rows), strconv.Itoa(row)) != 6 {
 			tb.t.Errorf("%s: #%s hides the cells of rows %v, want the 6 of row %d", what, id, rows, row)
@@ -82,7 +114,10 @@ func (tb *tab) changeAndReveal(what string, row, key, steps int) {
 	d := eval[[]float64](tb, fmt.Sprintf(`(() => {
 		const o = echarts.getInstanceByDom(document.querySelector("#compare-diff")).getOption();
 		const row = [];
-		for (const s of o.series) for (const c of s.data) if (c[1] === %d) row[c[0]] = c[2];
+		for (const s of o.series) for (const d of s.data) {
+			const c = Array.isArray(d) ? d : d.value;
+			if (c[1] === %d) row[c[0]] = c[2];
+		}
 		return row;
 	})()`, row))
 	if len(d) != 6 {

@@ -21,9 +21,11 @@ type CompareView struct {
 
 	Props Props
 
-	key    sidesKey // what pairs are made of
-	hidden int      // the row of the first pair hidden for a prediction, or -1
-	pairs  [2]comparePair
+	key        sidesKey // what pairs are made of
+	hidden     int      // the row of the first pair hidden for a prediction, if wasHidden
+	wasHidden  bool     // the pairs were made with a row hidden
+	predicting bool     // State.Predict when the pairs were made
+	pairs      [2]comparePair
 }
 
 // sidesKey is what the charts of two results of app/compute are made of:
@@ -55,7 +57,7 @@ func (v *CompareView) Render() app.UI {
 	if v.Props.Result == nil || v.Props.Comparison == nil {
 		return emptyView(lang)
 	}
-	v.build(v.Props.Comparison, lang, changeRow(v.Props))
+	v.build(v.Props.Comparison, lang, changeRow(v.Props), st.Predict)
 	p, q := v.pairs[0], v.pairs[1]
 
 	return app.Section().Class("view", "view-compare").Body(
@@ -135,12 +137,16 @@ func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, 
 }
 
 // build makes the charts of c that are out of date, with row hidden in
-// the first pair's second side and difference (-1 for none).
-func (v *CompareView) build(c *compute.Comparison, lang string, hidden int) {
-	if key := (sidesKey{c, lang}); key != v.key || hidden != v.hidden {
-		v.key, v.hidden = key, hidden
+// the first pair's second side and difference (-1 for none) while
+// predicting.
+func (v *CompareView) build(c *compute.Comparison, lang string, hidden int, predicting bool) {
+	if key := (sidesKey{c, lang}); key != v.key || hidden != v.hidden || predicting != v.predicting {
+		// After a hidden row's option, whose parts differ, the charts are
+		// drawn whole (predict_change.go).
+		whole := predicting || v.wasHidden
+		v.key, v.hidden, v.wasHidden, v.predicting = key, hidden, hidden >= 0, predicting
 		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"))
-		v.pairs[0].hide(hidden, lang)
+		v.pairs[0].hide(hidden, whole, lang)
 		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"))
 	}
 }

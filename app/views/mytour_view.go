@@ -66,6 +66,9 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 	if p.Skip[i] == nil {
 		pg := p.Pages[i]
 		what = i18n.Tf(lang, "teach.stepOf", i18n.T(lang, "view."+pg.View)) + " · " + shorten(pg.Text, 40)
+		if pg.Predict {
+			what += " · " + i18n.T(lang, "predict.switch")
+		}
 	} else {
 		what = i18n.Tf(lang, "teach.skip", n, p.Skip[i].Error())
 	}

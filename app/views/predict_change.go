@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/compute"
 )
 
@@ -44,9 +45,18 @@ func changeRow(p Props) int {
 }
 
 // hide hides row (unless -1) in the second side and the difference: their
-// charts, tooltips and tables.
-func (c *comparePair) hide(row int, lang string) {
-	if row < 0 || c.err != "" {
+// charts, tooltips and tables. With whole and no row, they are drawn as
+// Parts, which replace the last option: ECharts merges an option into the
+// last, and would keep a hidden row's extra series.
+func (c *comparePair) hide(row int, whole bool, lang string) {
+	if c.err != "" {
+		return
+	}
+	if row < 0 {
+		if whole {
+			c.b, c.pb = "", chart.PartsOf(asPicture(c.hb))
+			c.diff, c.pdiff = "", chart.PartsOf(asPicture(c.hd))
+		}
 		return
 	}
 	c.b, c.pb, c.tipB = hideRow(c.hb, row, lang)
@@ -101,4 +111,10 @@ func (c *PredictPanel) prediction() *compute.Prediction {
 		return p
 	}
 	return nil
+}
+
+// asPicture returns h drawn as one image where it is large enough.
+func asPicture(h chart.Heatmap) chart.Heatmap {
+	h.AsImage = h.AsPicture()
+	return h
 }

@@ -27,7 +27,7 @@ func TestPredictChange(t *testing.T) {
 		t.Errorf("rows hidden: compare %d (want 2), attention %d (want -1)", changeRow(p), hiddenRow(p))
 	}
 	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B")
-	pair.hide(2, s.Lang)
+	pair.hide(2, true, s.Lang)
 	for name, option := range map[string]string{"B": pair.b, "A − B": pair.diff} {
 		if hidden := optionCells(t, option, 1); len(hidden) != 6 || hidden[0][1] != 2 {
 			t.Errorf("%s: hidden cells %v, want the 6 of row 2", name, hidden)

@@ -131,7 +131,10 @@ func (b *TeachBar) Render() app.UI {
 			Text(label).
 			OnClick(func(ctx app.Context, e app.Event) {
 				b.Props.Set(ctx, e, func(s *state.State) {
-					link := state.StepLink(*s)
+					// A step that predicts asks its question: no guess yet.
+					step := *s
+					step.NewGuess()
+					link := state.StepLink(step)
 					editTeach(s, func(t *state.TeachTour) {
 						if len(t.Steps) < state.MaxTeachSteps {
 							t.Steps = append(t.Steps, state.TeachStep{Link: link})
