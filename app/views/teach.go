@@ -104,6 +104,9 @@ type TeachBar struct {
 
 	Props Props
 	Known Known
+
+	onKey app.Func // the document's keydown listener: ← and → (teach_keys.go)
+	ctx   app.Context
 }
 
 // Render returns the bar.
@@ -159,8 +162,10 @@ func (b *TeachBar) renderPlaying(lang string, p teachPlan) app.UI {
 	prev, next := p.next(n-1, -1), p.next(n+1, 1)
 	body = append(body, app.Div().Class("teach-nav").Body(
 		disabled(app.Button().ID("teach-prev").Type("button").Class("predict-button"), prev == 0).
+			Attr("aria-keyshortcuts", "ArrowLeft").
 			Text(i18n.T(lang, "teach.prev")).OnClick(b.step(-1)),
 		disabled(app.Button().ID("teach-next").Type("button").Class("predict-button"), next == 0).
+			Attr("aria-keyshortcuts", "ArrowRight").
 			Text(i18n.T(lang, "teach.next")).OnClick(b.step(1)),
 		app.Button().ID("teach-end").Type("button").Class("predict-button").
 			Text(i18n.T(lang, "teach.end")).
@@ -168,6 +173,7 @@ func (b *TeachBar) renderPlaying(lang string, p teachPlan) app.UI {
 				b.Props.Set(ctx, e, func(s *state.State) { s.TeachStep, s.View, s.Step = 0, MyTourViewID, "" })
 			}),
 	))
+	body = append(body, app.P().Class("caption", "teach-keys").Text(i18n.T(lang, "teach.keys")))
 	body = append(body, skipNotes(lang, p)...)
 	return app.Div().ID("teach-bar").Class("panel", "teach-bar").DataSet("step", n).Role("region").
 		Aria("label", i18n.T(lang, "teach.bar")).Body(body...)
