@@ -31,8 +31,9 @@ type CompareView struct {
 // sidesKey is what the charts of two results of app/compute are made of:
 // the results (compute.Comparison or compute.Batch) and the language.
 type sidesKey struct {
-	of   any
-	lang string
+	of    any
+	lang  string
+	large bool // for presentation (chart.Heatmap.Large)
 }
 
 // comparePair is the charts of one comparison (compute.Pair): the two sides
@@ -42,6 +43,7 @@ type comparePair struct {
 	pa, pb, pdiff       chart.ChartParts // their pictures (see chart.Drawing)
 	tipA, tipB, tipDiff func(row, col int, v float64) string
 	maxAbs              float64
+	minSize             int    // the charts' least width (chart.Chart.MinSize)
 	err                 string // i18n text shown instead, "" when drawn
 
 	ha, hb, hd chart.Heatmap // for their tables (HeatmapTable)
@@ -119,17 +121,17 @@ func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, 
 	return app.Div().Class("trio").Body(
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
-			&chart.Chart{ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, MinSize: p.minSize, Loading: i18n.T(lang, "chart.loading")},
 			&HeatmapTable{Heatmap: p.ha, Lang: lang},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
-			&chart.Chart{ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Loading: i18n.T(lang, "chart.loading")},
 			&HeatmapTable{Heatmap: p.hb, Lang: lang},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(i18n.Tf(lang, "compare.diff", nameA, nameB)),
-			&chart.Chart{ID: idDiff, Class: "heatmap", Label: i18n.Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: idDiff, Class: "heatmap", Label: i18n.Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Loading: i18n.T(lang, "chart.loading")},
 			&HeatmapTable{Heatmap: p.hd, Lang: lang},
 			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
@@ -140,19 +142,20 @@ func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, 
 // the first pair's second side and difference (-1 for none) while
 // predicting.
 func (v *CompareView) build(c *compute.Comparison, lang string, hidden int, predicting bool) {
-	if key := (sidesKey{c, lang}); key != v.key || hidden != v.hidden || predicting != v.predicting {
+	if key := (sidesKey{c, lang, v.Props.State.Present}); key != v.key || hidden != v.hidden || predicting != v.predicting {
 		// After a hidden row's option, whose parts differ, the charts are
 		// drawn whole (predict_change.go).
 		whole := predicting || v.wasHidden
 		v.key, v.hidden, v.wasHidden, v.predicting = key, hidden, hidden >= 0, predicting
-		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"))
+		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), key.large)
 		v.pairs[0].hide(hidden, whole, lang)
-		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"))
+		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), key.large)
 	}
 }
 
-// comparePairOf makes the charts of p, or says why there are none.
-func comparePairOf(lang string, p *compute.Pair, nameA, nameB string) comparePair {
+// comparePairOf makes the charts of p, or says why there are none; large
+// for presentation.
+func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool) comparePair {
 	switch {
 	case p.Empty:
 		return comparePair{err: i18n.T(lang, "compare.empty")}
@@ -174,7 +177,8 @@ func comparePairOf(lang string, p *compute.Pair, nameA, nameB string) comparePai
 		}
 	}
 	hd := diffMap(lang, i18n.Tf(lang, "compare.diff", nameA, nameB), p.Diff, p.MaxAbs, labels, labels)
-	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd}
+	ha.Large, hb.Large, hd.Large = large, large, large
+	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd, minSize: largeMinSize(len(ta), large)}
 	c.a, c.pa = chart.Drawing(ha, chart.OptionOf)
 	c.b, c.pb = chart.Drawing(hb, chart.OptionOf)
 	c.diff, c.pdiff = chart.Drawing(hd, chart.DiffOption)

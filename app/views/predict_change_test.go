@@ -26,7 +26,7 @@ func TestPredictChange(t *testing.T) {
 	if changeRow(p) != 2 || hiddenRow(p) != -1 {
 		t.Errorf("rows hidden: compare %d (want 2), attention %d (want -1)", changeRow(p), hiddenRow(p))
 	}
-	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B")
+	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false)
 	pair.hide(2, true, s.Lang)
 	for name, option := range map[string]string{"B": pair.b, "A − B": pair.diff} {
 		if hidden := optionCells(t, option, 1); len(hidden) != 6 || hidden[0][1] != 2 {
