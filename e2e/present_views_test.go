@@ -41,8 +41,8 @@ func (tb *tab) chartSizeOf(sel string) chartSize {
 	return c
 }
 
-// TestPresentEveryView opens the compare, cross, padding, attention and
-// pipeline views in presentation mode and measures their charts at
+// TestPresentEveryView opens the compare, cross, padding, attention,
+// scaling and pipeline views in presentation mode and measures their charts at
 // 1920×1080 and 390×844: 24 px labels at least, wide charts on the
 // projector, and on the phone columns far enough apart that the turned
 // labels do not overlap; the page never wider than the screen.
@@ -57,6 +57,8 @@ func TestPresentEveryView(t *testing.T) {
 		{"view=compare&cross=1", []string{"#cross-heatmap"}},
 		{"view=padding&text2=the+cat+sat", []string{"#padding-0", "#padding-1"}},
 		{"view=attention", []string{"#heatmap"}},
+		{"view=scaling", []string{"#heatmap"}},
+		{"view=pipeline&step=weights", []string{"#step-heatmap"}},
 	}
 	for _, size := range []struct {
 		w, h   int64
