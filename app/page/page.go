@@ -417,7 +417,7 @@ func (p *Page) Render() app.UI {
 						&views.ExportMenu{Props: p.props()},
 						&views.Shortcuts{Props: p.props(), Views: viewIDs()},
 					),
-					&views.TeachBar{Props: p.props(), Known: known},
+					&views.TeachBar{Props: p.props(), Known: knownOf},
 					v.New(p.props()),
 				),
 			),

@@ -157,7 +157,7 @@ func (p *Page) renderPresent(lang string, v *view) app.UI {
 			p.viewSelect(lang),
 			p.presentButton(lang),
 			app.If(p.state.View == state.TourViewID, func() app.UI { return &views.TourBar{Props: p.props()} }),
-			app.If(p.state.TeachStep > 0, func() app.UI { return &views.TeachBar{Props: p.props(), Known: known} }),
+			app.If(p.state.TeachStep > 0, func() app.UI { return &views.TeachBar{Props: p.props(), Known: knownOf} }),
 		),
 		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
 		p.rejected(lang),

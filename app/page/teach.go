@@ -5,11 +5,25 @@ import (
 	"github.com/attnviz/attnviz/app/views"
 )
 
-// knownOf is known, for the views; set by init, since known reads the
+// knownOf is known, for the views, with errors they say in the page's
+// language (state.TeachError); set by init, since known reads the
 // registry, which refers to it.
 var knownOf views.Known
 
-func init() { knownOf = known }
+func init() {
+	knownOf = func(s state.State) error {
+		if err := known(s); err == nil {
+			return nil
+		}
+		switch {
+		case viewByID(s.View) == nil:
+			return &state.TeachError{Key: "teach.err.view", Args: []any{s.View}}
+		case s.Step != "" && s.View != state.TourViewID && !views.HasStep(s.Step):
+			return &state.TeachError{Key: "teach.err.step", Args: []any{s.Step}}
+		}
+		return &state.TeachError{Key: "teach.err.task", Args: []any{s.Task}}
+	}
+}
 
 // teachFile returns the teacher's tour of s as its file holds it (the hook
 // window.attnviz.teach()), or nil if it cannot be read.

@@ -195,7 +195,7 @@ func skipNotes(lang string, p teachPlan) []app.UI {
 	var notes []app.UI
 	for i, err := range p.Skip {
 		if err != nil {
-			notes = append(notes, app.P().Class("teach-skip", "caption").Text(i18n.Tf(lang, "teach.skip", i+1, err.Error())))
+			notes = append(notes, app.P().Class("teach-skip", "caption").Text(i18n.Tf(lang, "teach.skip", i+1, state.ErrorIn(err, lang))))
 		}
 	}
 	return notes
