@@ -73,6 +73,16 @@ func TestPredictCompare(t *testing.T) {
 		t.Errorf("score: %q, want 3 rows", sc)
 	}
 	tb.checkClean("predict in the compare view")
+
+	// In Chinese, revealed, at three sizes.
+	zh := newTab(t, s)
+	zh.open(s.URL() + "#view=compare&lang=zh-Hans&predict=1&prow=1&pguess=5&pshown=1")
+	zh.waitFor("the verdict", `!!document.querySelector("#predict-result")`, 10*time.Second)
+	if v := eval[string](zh, `document.querySelector("#predict-result").textContent`); englishOutside(v) != "" {
+		t.Errorf("the verdict in Chinese keeps English: %q", v)
+	}
+	zh.teachShots("predict-compare-zh", "#predict-panel")
+	zh.checkClean("predict in the compare view, in Chinese")
 }
 
 // checkChangeHidden checks that row, and no other, of #compare-b and
