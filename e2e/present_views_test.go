@@ -99,6 +99,7 @@ func TestPresentEveryView(t *testing.T) {
 	tb.do("a 1920×1080 screen", chromedp.EmulateViewport(1920, 1080))
 	tb.open(s.URL() + "#present=1&lang=en&view=attention&heads=4")
 	tb.checkLeast(".thumb-chart", 180, 1920)
+	tb.teachShots("present-thumbs", ".thumbs-panel")
 	tb.checkClean("every view in presentation mode")
 }
 
@@ -161,6 +162,10 @@ func TestPresentTours(t *testing.T) {
 	tb.checkBarText("guided tour on a phone", "#tour-title", "#tour-body", "#tour-next")
 	tb.checkBarApart("guided tour", 390)
 	tb.shot("present-tour-zh-390")
+	tb.open(s.URL() + "#present=1&view=attention&text=the+cat+sat&lang=en&teach=" + url.QueryEscape(keyTour()) + "&tstep=2")
+	tb.checkBarText("teacher's tour on a phone", "#teach-note", "#teach-next")
+	tb.checkBarApart("teacher's tour", 390)
+	tb.teachShots("present-teach", "#teach-bar")
 	tb.checkClean("tours in presentation mode")
 }
 

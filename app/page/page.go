@@ -87,7 +87,7 @@ func (p *Page) open(link string, def state.State) {
 		if err = known(s); err != nil {
 			s = def
 		}
-		s = tourOnOpen(s, link)
+		s = teachOnOpen(tourOnOpen(s, link), link)
 	}
 	if err != nil {
 		// A bad link is the user's input, not the program's fault: the notice

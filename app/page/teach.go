@@ -1,6 +1,9 @@
 package page
 
 import (
+	"net/url"
+	"strings"
+
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/app/views"
 )
@@ -33,4 +36,20 @@ func teachFile(s state.State) any {
 		return nil
 	}
 	return string(t.JSON())
+}
+
+// teachOnOpen returns s, opened from link: a link to a step of a teacher's
+// tour that does not name the view (one written by hand, teach=…&tstep=N)
+// opens the step's page, in the link's language and presentation mode; a
+// step that cannot be shown stays, for the tour's bar to say so.
+func teachOnOpen(s state.State, link string) state.State {
+	if s.TeachStep == 0 {
+		return s
+	}
+	values, err := url.ParseQuery(strings.TrimPrefix(strings.TrimPrefix(link, "#"), "?"))
+	if err != nil || values.Has("view") {
+		return s
+	}
+	views.GoToTeachStep(&s, s.TeachStep, knownOf)
+	return s
 }
