@@ -33,6 +33,10 @@ func TestPredictCompare(t *testing.T) {
 	if keys := eval[string](tb, `document.querySelector("#predict-keys").textContent`); !strings.Contains(keys, "cat/mat") {
 		t.Errorf("the keys do not name both sentences' tokens: %q", keys)
 	}
+	tb.clickCellOf("#compare-diff", 2, 4) // a click on the hidden row guesses too
+	if p := tb.predictState(); p.Guess != 4 || p.Revealed {
+		t.Errorf("a click on the difference's hidden cell (2, 4): %+v", p)
+	}
 	tb.changeAndReveal("row 3", 2, 3, 2)
 	tb.keyPress("#predict-next", "\r")
 	tb.checkChangeHidden("row 4", 3)
@@ -152,4 +156,19 @@ func (tb *tab) changeAndReveal(what string, row, key, steps int) {
 		}
 	}
 	tb.t.Logf("%s: %s", what, verdict)
+}
+
+// clickCellOf clicks the cell (row, col) of the heatmap sel.
+func (tb *tab) clickCellOf(sel string, row, col int) {
+	tb.t.Helper()
+	xy := eval[[]float64](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		el.scrollIntoView({block: "center"});
+		const [x, y] = echarts.getInstanceByDom(el).convertToPixel({xAxisIndex: 0, yAxisIndex: 0}, [%d, %d]);
+		const r = el.getBoundingClientRect();
+		return [r.left + x, r.top + y];
+	})()`, sel, col, row))
+	n := tb.updates()
+	tb.do("clicking a cell of "+sel, chromedp.MouseClickXY(xy[0], xy[1]))
+	tb.waitUpdates(n)
 }

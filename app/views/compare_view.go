@@ -75,14 +75,14 @@ func (v *CompareView) Render() app.UI {
 					v.Props.Set(ctx, e, func(s *state.State) { s.Text2 = s.Text })
 				}),
 			v.trio(lang, p, "compare-a", "compare-b", "compare-diff",
-				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB")),
+				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), v.onChangeCell),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption")),
 		),
 		&PredictPanel{Props: v.Props, Change: true},
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.b.title")),
 			v.trio(lang, q, "compare-nomask", "compare-causal", "compare-maskdiff",
-				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal")),
+				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), nil),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.b.caption")),
 		),
 	)
@@ -113,8 +113,9 @@ func sentence2Input(p *Props) app.UI {
 		})
 }
 
-// trio is two heatmaps and their difference, side by side where they fit.
-func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, nameB string) app.UI {
+// trio is two heatmaps and their difference, side by side where they fit;
+// onCell, if not nil, is the second side's and the difference's click.
+func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, nameB string, onCell func(app.Context, app.Event, int, int)) app.UI {
 	if p.err != "" {
 		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
 	}
@@ -126,12 +127,12 @@ func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, 
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
-			&chart.Chart{ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, OnCell: onCell, Loading: i18n.T(lang, "chart.loading")},
 			&HeatmapTable{Heatmap: p.hb, Lang: lang},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(i18n.Tf(lang, "compare.diff", nameA, nameB)),
-			&chart.Chart{ID: idDiff, Class: "heatmap", Label: i18n.Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: idDiff, Class: "heatmap", Label: i18n.Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, OnCell: onCell, Loading: i18n.T(lang, "chart.loading")},
 			&HeatmapTable{Heatmap: p.hd, Lang: lang},
 			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),

@@ -3,10 +3,12 @@ package views
 import (
 	"math"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/state"
 )
 
 // Predict, then reveal in the compare view (compute.JudgeChange): the
@@ -117,4 +119,12 @@ func (c *PredictPanel) prediction() *compute.Prediction {
 func asPicture(h chart.Heatmap) chart.Heatmap {
 	h.AsImage = h.AsPicture()
 	return h
+}
+
+// onChangeCell is a click on the second side or the difference: on the
+// hidden row, a guess of the key. It reads the Props when called.
+func (v *CompareView) onChangeCell(ctx app.Context, e app.Event, row, col int) {
+	if p := v.Props.Predict; row == changeRow(v.Props) && col < len(p.Visible) && p.Visible[col] {
+		v.Props.Set(ctx, e, func(s *state.State) { s.PredictGuess = col })
+	}
 }
