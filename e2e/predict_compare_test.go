@@ -5,6 +5,8 @@ package e2e
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -86,6 +88,10 @@ func TestPredictCompare(t *testing.T) {
 		t.Errorf("the verdict in Chinese keeps English: %q", v)
 	}
 	zh.teachShots("predict-compare-zh", "#predict-panel")
+	zh.checkTranslated("predict-compare")
+	if axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js")); err == nil {
+		zh.axeCheck(axe, "predict-compare-zh")
+	}
 	zh.checkClean("predict in the compare view, in Chinese")
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -147,15 +149,23 @@ func TestPresentTours(t *testing.T) {
 		tb.keyPress("#tour-next", "\r")
 		tb.waitFor("step 4", `window.attnviz.state().step === "4"`, 10*time.Second)
 		tb.shot("present-tour-" + lang + "-1920")
+		tb.checkTranslated("present-tour")
+		if axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js")); err == nil {
+			tb.axeCheck(axe, "present-tour-"+lang)
+		}
 
 		tb.open(s.URL() + "#present=1&view=attention&text=the+cat+sat&lang=" + lang + "&teach=" + url.QueryEscape(keyTour()) + "&tstep=1")
 		tb.checkBarText("teacher's tour "+lang, "#teach-note", "#teach-next", "#teach-prev")
 		tb.pageKey(kb.ArrowRight)
-		tb.checkPlaying(2, "pipeline", "two 二")
+		tb.checkPlaying(2, "pipeline", "2 二")
 		if !eval[bool](tb, `!!document.querySelector(".page.present .present-bar #teach-bar") && window.attnviz.state().present`) {
 			t.Errorf("%s: step 2 left presentation mode or its bar", lang)
 		}
 		tb.shot("present-teach-" + lang + "-1920")
+		tb.checkTranslated("present-teach")
+		if axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js")); err == nil {
+			tb.axeCheck(axe, "present-teach-"+lang)
+		}
 	}
 	tb.do("a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
 	tb.open(s.URL() + "#present=1&view=tour&step=1&lang=zh-Hans")

@@ -16,9 +16,9 @@ import (
 // keyTour is a teacher's tour of three views, as a link carries it.
 func keyTour() string {
 	return appstate.EncodeTeach(appstate.TeachTour{Steps: []appstate.TeachStep{
-		{Link: "view=attention&text=the+cat+sat", Note: "one"},
-		{Link: "view=pipeline&causal=1", Note: "two 二"},
-		{Link: "view=compare", Note: "three"},
+		{Link: "view=attention&text=the+cat+sat", Note: "1 一"},
+		{Link: "view=pipeline&causal=1", Note: "2 二"},
+		{Link: "view=compare", Note: "3 三"},
 	}})
 }
 
@@ -30,19 +30,19 @@ func TestMyTourKeys(t *testing.T) {
 	for _, lang := range []string{"en", "zh-Hans"} {
 		tb := newTab(t, s)
 		tb.open(s.URL() + "#view=attention&text=the+cat+sat&lang=" + lang + "&teach=" + url.QueryEscape(keyTour()) + "&tstep=1")
-		tb.checkPlaying(1, "attention", "one")
+		tb.checkPlaying(1, "attention", "1 一")
 		head := tb.state().Head
 		tb.pageKey(kb.ArrowRight)
-		tb.checkPlaying(2, "pipeline", "two 二")
+		tb.checkPlaying(2, "pipeline", "2 二")
 		tb.pageKey(kb.ArrowRight)
-		tb.checkPlaying(3, "compare", "three")
+		tb.checkPlaying(3, "compare", "3 三")
 		tb.pageKey(kb.ArrowRight) // the last step: nowhere to go
 		tb.settle()
-		tb.checkPlaying(3, "compare", "three")
+		tb.checkPlaying(3, "compare", "3 三")
 		tb.pageKey(kb.ArrowLeft)
-		tb.checkPlaying(2, "pipeline", "two 二")
+		tb.checkPlaying(2, "pipeline", "2 二")
 		tb.pageKey(kb.ArrowLeft)
-		tb.checkPlaying(1, "attention", "one")
+		tb.checkPlaying(1, "attention", "1 一")
 		if h := tb.state().Head; h != head {
 			t.Errorf("%s: the arrows changed the head too: %s, was %s", lang, h, head)
 		}
@@ -52,7 +52,7 @@ func TestMyTourKeys(t *testing.T) {
 			eval[chromedp.Void](tb, `document.querySelector("`+sel+`").focus()`)
 			tb.do("→ in "+sel, chromedp.KeyEvent(kb.ArrowRight))
 			tb.do("waiting", chromedp.Sleep(300*time.Millisecond))
-			tb.checkPlaying(1, "attention", "one")
+			tb.checkPlaying(1, "attention", "1 一")
 		}
 		tb.teachShots("mytour-keys-"+lang, "#teach-bar")
 		tb.checkClean("a teacher's tour by the keys, " + lang)

@@ -148,7 +148,10 @@ func (p *Page) renderPresent(lang string, v *view) app.UI {
 		ownInput = "own-input"
 	}
 	return app.Div().Class("page", "present", ownInput).Body(
-		app.Header().Class("present-bar").Role("group").Aria("label", i18n.T(lang, "present.bar")).Body(
+		// A banner landmark, so that everything on the page is in one; the
+		// page's title, for screen readers only.
+		app.Header().Class("present-bar").Aria("label", i18n.T(lang, "present.bar")).Body(
+			app.H1().Class("visually-hidden").Text(i18n.T(lang, "app.title")),
 			app.Div().Class("present-sentence").Body(
 				app.Label().For("sentence").Class("visually-hidden").Text(i18n.T(lang, "sentence.label")),
 				p.sentence(lang),
