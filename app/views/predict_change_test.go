@@ -44,3 +44,23 @@ func TestPredictChange(t *testing.T) {
 		t.Errorf("after a wrong guess, revealed: %s", html)
 	}
 }
+
+// TestPredictChangePicture checks a long pair, drawn as pictures: the
+// hidden row's charts are pictures too, and revealed, drawn whole.
+func TestPredictChangePicture(t *testing.T) {
+	s := state.DefaultState(i18n.LangEN)
+	s.Text = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+	s.Text2 = "two one three four five six seven eight nine ten eleven twelve thirteen fourteen"
+	s.View, s.Predict, s.PredictRow = "compare", true, 3
+	p := propsOf(t, s, compute.NeedComparison)
+	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false)
+	pair.hide(3, true, s.Lang)
+	if pair.b != "" || pair.pb.Image == nil || pair.pdiff.Image == nil {
+		t.Errorf("14 tokens, a row hidden: not pictures (option %d bytes)", len(pair.b))
+	}
+	pair = comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false)
+	pair.hide(-1, true, s.Lang)
+	if pair.b != "" || pair.pb.Base == "" || pair.pdiff.Base == "" {
+		t.Error("14 tokens, revealed: not drawn whole")
+	}
+}
