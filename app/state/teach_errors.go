@@ -3,7 +3,9 @@ package state
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/attnviz/attnviz/app/i18n"
@@ -54,11 +56,11 @@ func jsonErr(err error) error {
 }
 
 // stepErr returns why the step link, which DecodeState rejects, cannot be
-// shown: the first setting whose value it cannot read, or that its
-// settings do not go together.
+// shown: the first setting, by key, whose value it cannot read, or that
+// its settings do not go together.
 func stepErr(values url.Values, lang string) error {
-	for k, vs := range values {
-		one := url.Values{k: vs}
+	for _, k := range slices.Sorted(maps.Keys(values)) {
+		one := url.Values{k: values[k]}
 		if _, err := DecodeState(one.Encode(), DefaultState(lang)); err != nil {
 			return teachErr("teach.err.value", k)
 		}
