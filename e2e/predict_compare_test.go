@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -79,6 +80,34 @@ func TestPredictCompare(t *testing.T) {
 		t.Errorf("score: %q, want 3 rows", sc)
 	}
 	tb.checkClean("predict in the compare view")
+
+	// The row that changes most, chosen and guessed by the keyboard.
+	rows := newTab(t, s)
+	rows.open(s.URL() + "#view=compare&lang=en&predict=1&text=the+cat+sat+on+the+mat&text2=the+mat+sat+on+the+cat")
+	rows.keyPress("#predict-what", kb.ArrowDown)
+	rows.waitFor("the rows' question", `window.attnviz.state().predict_rows === true`, 10*time.Second)
+	rows.settle()
+	for _, id := range []string{"compare-b", "compare-diff"} {
+		if n := eval[int](rows, fmt.Sprintf(`echarts.getInstanceByDom(document.querySelector("#%s")).getOption().series[1].data.map(d => Array.isArray(d) ? d : d.value).filter(d => d[3] === "?").length`, id)); n != 36 {
+			t.Errorf("the rows' question: #%s hides %d cells, want all 36", id, n)
+		}
+	}
+	rows.teachShots("predict-rows", "#predict-panel")
+	rows.keyPress(`#predict-keys [data-key="0"]`, "\r")
+	rows.keyPress("#predict-reveal", "\r")
+	rows.settle()
+	most := eval[[]float64](rows, `(() => {
+		const o = echarts.getInstanceByDom(document.querySelector("#compare-diff")).getOption(), most = [0, 0, 0, 0, 0, 0];
+		for (const s of o.series) for (const d of s.data) { const c = Array.isArray(d) ? d : d.value; most[c[1]] = Math.max(most[c[1]], Math.abs(c[2])); }
+		return most;
+	})()`)
+	top := slices.Max(most)
+	verdict := eval[string](rows, `document.querySelector("#predict-result").textContent`)
+	if off := strconv.FormatFloat(top-most[0], 'f', 2, 64); !strings.Contains(verdict, "row “the” changes by") || !strings.Contains(verdict, off+" more") {
+		t.Errorf("the rows' verdict %q, want row “the” and %s more (rows' largest changes %v)", verdict, off, most)
+	}
+	t.Logf("rows: %s", verdict)
+	rows.checkClean("the rows' question")
 
 	// In Chinese, revealed, at three sizes.
 	zh := newTab(t, s)

@@ -15,6 +15,7 @@ type Prediction struct {
 	Row     int       // the query row hidden: State.PredictRowOf the tokens
 	Weights []float64 // the row's weights, shown once revealed (JudgeChange: the magnitudes of their changes)
 	Diff    []float64 // JudgeChange: the row's changes A − B, signed; nil for Judge
+	Rows    bool      // JudgeChange of State.PredictRows: the guess is a query row, Row is −1, and Weights and Diff are each row's largest change
 	Visible []bool    // the keys the row may attend to: the causal mask and padding hide the others
 	Best    int       // the key of the row's largest weight (the first, on a tie)
 

@@ -21,6 +21,9 @@ func JudgeChange(s state.State, pair *Pair) *Prediction {
 	if p.Row < 0 {
 		return nil
 	}
+	if s.PredictRows {
+		return judgeRows(s, pair, p)
+	}
 	p.Diff = append([]float64(nil), pair.Diff.RawRowView(p.Row)[:n]...)
 	p.Weights = make([]float64, n)
 	p.Visible = make([]bool, n)
@@ -31,6 +34,27 @@ func JudgeChange(s state.State, pair *Pair) *Prediction {
 		p.Visible[j] = !s.Causal || j <= p.Row
 		if p.Weights[j] > p.Weights[p.Best] {
 			p.Best = j
+		}
+	}
+	p.judge(s)
+	return p
+}
+
+// judgeRows fills p for a guess of the query row that changes most: each
+// row's largest change, by magnitude.
+func judgeRows(s state.State, pair *Pair, p *Prediction) *Prediction {
+	n, _ := pair.Diff.Dims()
+	p.Row, p.Rows = -1, true
+	p.Diff, p.Weights, p.Visible = make([]float64, n), make([]float64, n), make([]bool, n)
+	for i := range n {
+		for _, d := range pair.Diff.RawRowView(i)[:n] {
+			if math.Abs(d) > p.Weights[i] {
+				p.Weights[i], p.Diff[i] = math.Abs(d), d
+			}
+		}
+		p.Visible[i] = true
+		if p.Weights[i] > p.Weights[p.Best] {
+			p.Best = i
 		}
 	}
 	p.judge(s)

@@ -37,6 +37,10 @@ func TestJudgeChange(t *testing.T) {
 	if p := JudgeChange(s, pair); p.Visible[1] || p.Guess != state.NoGuess {
 		t.Errorf("causal row 0: key 1 is masked on both sides: %+v", p)
 	}
+	s.Causal, s.PredictRows, s.PredictGuess = false, true, 0
+	if p := JudgeChange(s, pair); !p.Rows || p.Row != -1 || p.Best != 1 || p.Weights[1] != 0.4 || p.Diff[1] != -0.4 || p.Hit || math.Abs(p.Off-0.4) > 1e-12 {
+		t.Errorf("the row that changes most, row 0 guessed: %+v", p)
+	}
 	if JudgeChange(s, &Pair{Rejected: -1}) != nil || JudgeChange(s, nil) != nil {
 		t.Error("a pair without its difference has a prediction")
 	}

@@ -147,7 +147,7 @@ func (v *CompareView) build(c *compute.Comparison, lang string, hidden int, pred
 		// After a hidden row's option, whose parts differ, the charts are
 		// drawn whole (predict_change.go).
 		whole := predicting || v.wasHidden
-		v.key, v.hidden, v.wasHidden, v.predicting = key, hidden, hidden >= 0, predicting
+		v.key, v.hidden, v.wasHidden, v.predicting = key, hidden, hidden != -1, predicting
 		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), key.large)
 		v.pairs[0].hide(hidden, whole, lang)
 		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), key.large)

@@ -65,7 +65,14 @@ func (c *PredictPanel) question(lang string, p *compute.Prediction) app.UI {
 			visible++
 		}
 	}
+	if p.Rows {
+		return app.Div().Class("predict-question").Body(
+			c.what(lang),
+			app.P().ID("predict-question").Class("predict-ask").Text(i18n.T(lang, "predict.rows.question")),
+		)
+	}
 	return app.Div().Class("predict-question").Body(
+		app.If(c.Change, func() app.UI { return c.what(lang) }),
 		app.Label().Class("field").Body(
 			app.Span().Class("field-name").Text(i18n.T(lang, "predict.row")),
 			app.Select().ID("predict-row").Attr("value", strconv.Itoa(p.Row)).Attr("translate", "no").
@@ -147,7 +154,7 @@ func (c *PredictPanel) actions(lang string, p *compute.Prediction) app.UI {
 		// Always there, enabled once revealed: a button that goes with its
 		// own click would take the click's deferred work with it.
 		disabled(app.Button().ID("predict-next").Type("button").Class("predict-button"), !st.PredictShown).
-			Text(i18n.T(lang, "predict.next")).
+			Text(i18n.T(lang, c.msg("predict.next"))).
 			OnClick(c.next),
 	)
 }
@@ -162,7 +169,7 @@ func (c *PredictPanel) reveal(ctx app.Context, e app.Event) {
 	}
 	c.Props.Set(ctx, e, func(s *state.State) {
 		s.PredictShown = true
-		if p.Guess >= 0 {
+		if p.Guess >= 0 && p.Row >= 0 {
 			s.Cell = state.CellRef{I: p.Row, J: p.Guess, On: true}
 		}
 	})
@@ -175,7 +182,9 @@ func (c *PredictPanel) next(ctx app.Context, e app.Event) {
 		return
 	}
 	c.Props.Set(ctx, e, func(s *state.State) {
-		s.PredictRow = (p.Row + 1) % len(r.Tokens)
+		if !p.Rows {
+			s.PredictRow = (p.Row + 1) % len(r.Tokens)
+		}
 		s.NewGuess()
 		s.Cell = state.CellRef{}
 	})
@@ -226,13 +235,14 @@ func hiddenRow(p Props) int {
 	return p.Predict.Row
 }
 
-// hideRow returns what the chart of h draws with row hidden: an option or
-// a picture (chart.Drawing), and a tooltip that does not tell the row.
+// hideRow returns what the chart of h draws with row hidden (every row
+// for allRows): an option or a picture (chart.Drawing), and a tooltip that
+// does not tell the row.
 func hideRow(h chart.Heatmap, row int, lang string) (string, chart.ChartParts, func(int, int, float64) string) {
-	h.MaskedCell = func(i, _ int) bool { return i == row }
+	h.MaskedCell = func(i, _ int) bool { return i == row || row == allRows }
 	option, parts := chart.Drawing(h, chart.HiddenOption)
 	tip := func(i, j int, v float64) string {
-		if i == row {
+		if i == row || row == allRows {
 			return html.EscapeString(i18n.T(lang, "predict.hidden"))
 		}
 		return h.TooltipHTML(i, j, v)

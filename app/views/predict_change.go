@@ -8,6 +8,7 @@ import (
 
 	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 )
 
@@ -28,33 +29,68 @@ var changeMsg = map[string]string{
 	"predict.keys":         "predict.change.keys",
 }
 
+// rowsMsg are the messages of the compare view's question of rows.
+var rowsMsg = map[string]string{
+	"predict.keys":     "predict.rows.keys",
+	"predict.hit":      "predict.rows.hit",
+	"predict.miss":     "predict.rows.miss",
+	"predict.next":     "predict.rows.next",
+	"predict.nokey":    "predict.rows.nokey",
+	"predict.estimate": "predict.rows.estimate",
+}
+
 // msg returns the message key of the panel's question: key, or its change
-// counterpart in the compare view.
+// counterpart in the compare view, or its rows' one.
 func (c *PredictPanel) msg(key string) string {
+	if k, ok := rowsMsg[key]; ok && c.Change && c.Props.State.PredictRows {
+		return k
+	}
 	if k, ok := changeMsg[key]; ok && c.Change {
 		return k
 	}
 	return key
 }
 
+// what chooses what the compare view's question asks for (#predict-what):
+// a key in one row, or the row that changes most.
+func (c *PredictPanel) what(lang string) app.UI {
+	rows := c.Props.State.PredictRows
+	return app.Label().Class("field").Body(
+		app.Span().Class("field-name").Text(i18n.T(lang, "predict.what")),
+		app.Select().ID("predict-what").Attr("value", map[bool]string{false: "key", true: "row"}[rows]).
+			OnChange(func(ctx app.Context, e app.Event) {
+				on := ctx.JSSrc().Get("value").String() == "row"
+				c.Props.Set(ctx, e, func(s *state.State) { s.PredictRows = on; s.NewGuess(); s.Cell = state.CellRef{} })
+			}).
+			Body(Choice("key", i18n.T(lang, "predict.what.key"), !rows), Choice("row", i18n.T(lang, "predict.what.row"), rows)),
+	)
+}
+
+// allRows is changeRow's answer when every row is hidden.
+const allRows = -2
+
 // changeRow returns the row of the compare view's first pair to hide until
 // revealed, or -1.
 func changeRow(p Props) int {
-	if p.Predict == nil || p.Predict.Diff == nil || p.State.PredictShown {
+	switch {
+	case p.Predict == nil || p.Predict.Diff == nil || p.State.PredictShown:
 		return -1
+	case p.Predict.Rows:
+		return allRows
 	}
 	return p.Predict.Row
 }
 
-// hide hides row (unless -1) in the second side and the difference: their
-// charts, tooltips and tables. With whole and no row, they are drawn as
-// Parts, which replace the last option: ECharts merges an option into the
-// last, and would keep a hidden row's extra series.
+// hide hides row (unless -1; every row for allRows) in the second side and
+// the difference: their charts, tooltips and tables. With whole and no
+// row, they are drawn as Parts, which replace the last option: ECharts
+// merges an option into the last, and would keep a hidden row's extra
+// series.
 func (c *comparePair) hide(row int, whole bool, lang string) {
 	if c.err != "" {
 		return
 	}
-	if row < 0 {
+	if row < 0 && row != allRows {
 		if whole {
 			c.b, c.pb = "", chart.PartsOf(asPicture(c.hb))
 			c.diff, c.pdiff = "", chart.PartsOf(asPicture(c.hd))
@@ -67,13 +103,17 @@ func (c *comparePair) hide(row int, whole bool, lang string) {
 	c.hb.Labels, c.hd.Labels = nil, nil
 }
 
-// withoutRow returns a copy of m with row's values NaN, which a table
-// shows as "?".
+// withoutRow returns a copy of m with row's values NaN (every row's for
+// allRows), which a table shows as "?".
 func withoutRow(m mat.Matrix, row int) *mat.Dense {
 	d := mat.DenseCopyOf(m)
-	_, n := d.Dims()
-	for j := range n {
-		d.Set(row, j, math.NaN())
+	rows, n := d.Dims()
+	for i := range rows {
+		for j := range n {
+			if i == row || row == allRows {
+				d.Set(i, j, math.NaN())
+			}
+		}
 	}
 	return d
 }
@@ -124,7 +164,10 @@ func asPicture(h chart.Heatmap) chart.Heatmap {
 // onChangeCell is a click on the second side or the difference: on the
 // hidden row, a guess of the key. It reads the Props when called.
 func (v *CompareView) onChangeCell(ctx app.Context, e app.Event, row, col int) {
-	if p := v.Props.Predict; row == changeRow(v.Props) && col < len(p.Visible) && p.Visible[col] {
+	switch p, hidden := v.Props.Predict, changeRow(v.Props); {
+	case hidden == allRows:
+		v.Props.Set(ctx, e, func(s *state.State) { s.PredictGuess = row })
+	case row == hidden && col < len(p.Visible) && p.Visible[col]:
 		v.Props.Set(ctx, e, func(s *state.State) { s.PredictGuess = col })
 	}
 }

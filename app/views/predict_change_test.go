@@ -64,3 +64,23 @@ func TestPredictChangePicture(t *testing.T) {
 		t.Error("14 tokens, revealed: not drawn whole")
 	}
 }
+
+// TestPredictRows checks the question of the row that changes most: every
+// row of the second side and the difference hidden, a button per row.
+func TestPredictRows(t *testing.T) {
+	s := state.DefaultState(i18n.LangEN)
+	s.Text, s.Text2, s.View, s.Predict, s.PredictRows = "the cat sat on the mat", "the mat sat on the cat", "compare", true, true
+	p := propsOf(t, s, compute.NeedComparison)
+	html := render(t, &PredictPanel{Props: p, Change: true})
+	if n := strings.Count(html, "data-key="); n != 6 || !strings.Contains(html, "which query row") || !strings.Contains(html, `id="predict-what"`) || strings.Contains(html, `id="predict-row"`) {
+		t.Fatalf("%d row buttons, or not the rows' question: %s", n, html)
+	}
+	if changeRow(p) != allRows {
+		t.Errorf("hidden: %d, want every row", changeRow(p))
+	}
+	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false)
+	pair.hide(allRows, true, s.Lang)
+	if hidden := optionCells(t, pair.diff, 1); len(hidden) != 36 {
+		t.Errorf("%d cells of the difference hidden, want 36", len(hidden))
+	}
+}
