@@ -38,7 +38,7 @@ func TestJudgeChange(t *testing.T) {
 		t.Errorf("causal row 0: key 1 is masked on both sides: %+v", p)
 	}
 	s.Causal, s.PredictRows, s.PredictGuess = false, true, 0
-	if p := JudgeChange(s, pair); !p.Rows || p.Row != -1 || p.Best != 1 || p.Weights[1] != 0.4 || p.Diff[1] != -0.4 || p.Hit || math.Abs(p.Off-0.4) > 1e-12 {
+	if p := JudgeChange(s, pair); !p.Rows || p.Row != -1 || p.Best != 1 || math.Abs(p.Weights[1]-0.4) > 1e-12 || math.Abs(p.Diff[1]+0.4) > 1e-12 || p.Hit || math.Abs(p.Off-0.4) > 1e-12 {
 		t.Errorf("the row that changes most, row 0 guessed: %+v", p)
 	}
 	if JudgeChange(s, &Pair{Rejected: -1}) != nil || JudgeChange(s, nil) != nil {
