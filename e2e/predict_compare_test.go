@@ -81,47 +81,8 @@ func TestPredictCompare(t *testing.T) {
 	}
 	tb.checkClean("predict in the compare view")
 
-	// The row that changes most, chosen and guessed by the keyboard.
-	rows := newTab(t, s)
-	rows.open(s.URL() + "#view=compare&lang=en&predict=1&text=the+cat+sat+on+the+mat&text2=the+mat+sat+on+the+cat")
-	rows.keyPress("#predict-what", kb.ArrowDown)
-	rows.waitFor("the rows' question", `window.attnviz.state().predict_rows === true`, 10*time.Second)
-	rows.settle()
-	for _, id := range []string{"compare-b", "compare-diff"} {
-		if n := eval[int](rows, fmt.Sprintf(`echarts.getInstanceByDom(document.querySelector("#%s")).getOption().series[1].data.map(d => Array.isArray(d) ? d : d.value).filter(d => d[3] === "?").length`, id)); n != 36 {
-			t.Errorf("the rows' question: #%s hides %d cells, want all 36", id, n)
-		}
-	}
-	rows.teachShots("predict-rows", "#predict-panel")
-	rows.keyPress(`#predict-keys [data-key="0"]`, "\r")
-	rows.keyPress("#predict-reveal", "\r")
-	rows.settle()
-	most := eval[[]float64](rows, `(() => {
-		const o = echarts.getInstanceByDom(document.querySelector("#compare-diff")).getOption(), most = [0, 0, 0, 0, 0, 0];
-		for (const s of o.series) for (const d of s.data) { const c = Array.isArray(d) ? d : d.value; most[c[1]] = Math.max(most[c[1]], Math.abs(c[2])); }
-		return most;
-	})()`)
-	top := slices.Max(most)
-	verdict := eval[string](rows, `document.querySelector("#predict-result").textContent`)
-	if off := strconv.FormatFloat(top-most[0], 'f', 2, 64); !strings.Contains(verdict, "row “the” changes by") || !strings.Contains(verdict, off+" more") {
-		t.Errorf("the rows' verdict %q, want row “the” and %s more (rows' largest changes %v)", verdict, off, most)
-	}
-	t.Logf("rows: %s", verdict)
-	rows.checkClean("the rows' question")
-
-	// In Chinese, revealed, at three sizes.
-	zh := newTab(t, s)
-	zh.open(s.URL() + "#view=compare&lang=zh-Hans&predict=1&prow=1&pguess=5&pshown=1")
-	zh.waitFor("the verdict", `!!document.querySelector("#predict-result")`, 10*time.Second)
-	if v := eval[string](zh, `document.querySelector("#predict-result").textContent`); englishOutside(v) != "" {
-		t.Errorf("the verdict in Chinese keeps English: %q", v)
-	}
-	zh.teachShots("predict-compare-zh", "#predict-panel")
-	zh.checkTranslated("predict-compare")
-	if axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js")); err == nil {
-		zh.axeCheck(axe, "predict-compare-zh")
-	}
-	zh.checkClean("predict in the compare view, in Chinese")
+	checkRowsQuestion(t, s)
+	checkChangeInChinese(t, s)
 }
 
 // checkChangeHidden checks that row, and no other, of #compare-b and
@@ -206,4 +167,53 @@ func (tb *tab) clickCellOf(sel string, row, col int) {
 	n := tb.updates()
 	tb.do("clicking a cell of "+sel, chromedp.MouseClickXY(xy[0], xy[1]))
 	tb.waitUpdates(n)
+}
+
+// checkRowsQuestion plays the compare view's question of the row that
+// changes most, chosen and guessed by the keyboard, and checks the verdict
+// against the difference the chart then shows.
+func checkRowsQuestion(t *testing.T, s *site) {
+	rows := newTab(t, s)
+	rows.open(s.URL() + "#view=compare&lang=en&predict=1&text=the+cat+sat+on+the+mat&text2=the+mat+sat+on+the+cat")
+	rows.keyPress("#predict-what", kb.ArrowDown)
+	rows.waitFor("the rows' question", `window.attnviz.state().predict_rows === true`, 10*time.Second)
+	rows.settle()
+	for _, id := range []string{"compare-b", "compare-diff"} {
+		if n := eval[int](rows, fmt.Sprintf(`echarts.getInstanceByDom(document.querySelector("#%s")).getOption().series[1].data.map(d => Array.isArray(d) ? d : d.value).filter(d => d[3] === "?").length`, id)); n != 36 {
+			t.Errorf("the rows' question: #%s hides %d cells, want all 36", id, n)
+		}
+	}
+	rows.teachShots("predict-rows", "#predict-panel")
+	rows.keyPress(`#predict-keys [data-key="0"]`, "\r")
+	rows.keyPress("#predict-reveal", "\r")
+	rows.settle()
+	most := eval[[]float64](rows, `(() => {
+		const o = echarts.getInstanceByDom(document.querySelector("#compare-diff")).getOption(), most = [0, 0, 0, 0, 0, 0];
+		for (const s of o.series) for (const d of s.data) { const c = Array.isArray(d) ? d : d.value; most[c[1]] = Math.max(most[c[1]], Math.abs(c[2])); }
+		return most;
+	})()`)
+	verdict := eval[string](rows, `document.querySelector("#predict-result").textContent`)
+	if off := strconv.FormatFloat(slices.Max(most)-most[0], 'f', 2, 64); !strings.Contains(verdict, "row “the” changes by") || !strings.Contains(verdict, off+" more") {
+		t.Errorf("the rows' verdict %q, want row “the” and %s more (rows' largest changes %v)", verdict, off, most)
+	}
+	t.Logf("rows: %s", verdict)
+	rows.checkClean("the rows' question")
+}
+
+// checkChangeInChinese opens a revealed prediction of the compare view on
+// the Chinese page: no English, no axe violation, screenshots at three
+// sizes.
+func checkChangeInChinese(t *testing.T, s *site) {
+	zh := newTab(t, s)
+	zh.open(s.URL() + "#view=compare&lang=zh-Hans&predict=1&prow=1&pguess=5&pshown=1")
+	zh.waitFor("the verdict", `!!document.querySelector("#predict-result")`, 10*time.Second)
+	if v := eval[string](zh, `document.querySelector("#predict-result").textContent`); englishOutside(v) != "" {
+		t.Errorf("the verdict in Chinese keeps English: %q", v)
+	}
+	zh.teachShots("predict-compare-zh", "#predict-panel")
+	zh.checkTranslated("predict-compare")
+	if axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js")); err == nil {
+		zh.axeCheck(axe, "predict-compare-zh")
+	}
+	zh.checkClean("predict in the compare view, in Chinese")
 }
