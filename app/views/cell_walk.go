@@ -1,6 +1,8 @@
 package views
 
 import (
+	"math"
+
 	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
@@ -144,8 +146,11 @@ func (c *CellWalk) describe(i, j int) string {
 	if h.Labels != nil {
 		m = h.Labels
 	}
-	s := i18n.Tf(c.Lang, "keys.cell.of", h.RowName, label(h.Rows, i), i+1, h.ColName, label(h.Cols, j), j+1,
-		h.ValueName, formatNum(m.At(i, j), 2))
+	v := "?" // hidden while the student predicts it (predict_change.go)
+	if x := m.At(i, j); !math.IsNaN(x) {
+		v = formatNum(x, 2)
+	}
+	s := i18n.Tf(c.Lang, "keys.cell.of", h.RowName, label(h.Rows, i), i+1, h.ColName, label(h.Cols, j), j+1, h.ValueName, v)
 	if c.Extra != "" {
 		s += ", " + c.Extra
 	}
