@@ -178,7 +178,7 @@ func (p *Page) OnDismount() {
 // view's training() and model() (learnHooks).
 func (p *Page) installHooks() {
 	result := dom.Func(func(app.Value, []app.Value) any {
-		if p.res.Training != nil {
+		if p.res.Training != nil && p.state.View == state.LearnViewID {
 			js, err := p.learnResult()
 			if js == "" || err != nil {
 				return nil
@@ -272,10 +272,14 @@ func (p *Page) update() {
 
 // needs returns what the view shown needs computed.
 func (p *Page) needs() compute.Need {
+	var n compute.Need
 	if v := viewByID(p.state.View); v != nil {
-		return v.Needs
+		n = v.Needs
 	}
-	return 0
+	if p.state.TrainedOn() {
+		n |= compute.NeedTraining // the trained layer's model trains as in the Learn view
+	}
+	return n
 }
 
 // sweepDelay is how long the settings must stay as they are before the
@@ -381,6 +385,8 @@ func (p *Page) Render() app.UI {
 	ownInput := ""
 	if p.state.OwnInput() || p.state.View == state.LearnViewID {
 		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
+	} else if p.state.TrainedOn() {
+		ownInput = "trained-input" // nor do they to the trained layer, but the heads do
 	}
 	return app.Div().Class("page", ownInput, views.ClassIf(p.state.HighContrast, "high-contrast")).Body(
 		app.Header().Class("top").Body(
@@ -417,6 +423,7 @@ func (p *Page) Render() app.UI {
 						&views.Shortcuts{Props: p.props(), Views: viewIDs()},
 					),
 					&views.TeachBar{Props: p.props(), Known: known},
+					&views.TrainedBar{Props: p.props()},
 					v.New(p.props()),
 				),
 			),

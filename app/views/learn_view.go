@@ -14,7 +14,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/attnviz/attnviz/attention"
 	"github.com/attnviz/attnviz/attention/model"
 )
 
@@ -345,12 +344,9 @@ func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
 		}),
 		app.If(tr.Now != nil, func() app.UI { return predictions(tr.Now, lang) }),
 		v.layerPicker(tr, lang),
-		app.Div().Class("learn-buttons").Body(
-			app.Button().ID("open-matrices").Type("button").Class("learn-button").Disabled(tr.Now == nil).
-				Text(i18n.T(lang, "learn.open")).OnClick(v.openMatrices),
-			v.exportButton(tr, lang),
-		),
+		v.openButtons(tr, lang),
 		app.P().Class("caption").Text(i18n.T(lang, "learn.open.caption")),
+		app.Div().Class("learn-buttons").Body(v.exportButton(tr, lang)),
 	)
 }
 
@@ -418,21 +414,10 @@ func (v *LearnView) openMatrices(ctx app.Context, e app.Event) {
 	v.Props.Set(ctx, e, func(s *state.State) { s.Matrices, s.View = js, state.MatricesViewID })
 }
 
-// LayerSpecJSON is layer l of p as spec JSON: its input X on the probe,
-// its Wq, Wk, Wv, Wo, heads and mask.
+// LayerSpecJSON is layer l of p as spec JSON (compute.LayerSpec): its
+// input X on the probe, its Wq, Wk, Wv, Wo, heads and mask.
 func LayerSpecJSON(p *model.Probe, l int) []byte {
-	in := p.Layers[l].Input
-	spec := attention.Spec{
-		Tokens: p.Words,
-		X:      state.OrRows(nil, in.X),
-		Wq:     state.OrRows(nil, in.Wq), Wk: state.OrRows(nil, in.Wk),
-		Wv: state.OrRows(nil, in.Wv), Wo: state.OrRows(nil, in.Wo),
-		Heads: in.Heads, Mask: "none",
-	}
-	if in.Options.Causal {
-		spec.Mask = "causal"
-	}
-	b, err := json.Marshal(spec)
+	b, err := json.Marshal(compute.LayerSpec(p, l, ""))
 	if err != nil {
 		panic(err) // the trained weights are finite: divergence makes no update
 	}
