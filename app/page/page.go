@@ -246,7 +246,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 
 // props returns what the page hands its view.
 func (p *Page) props() views.Props {
-	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Score: p.score, Train: p.train}
+	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Score: p.score, Train: p.train, Redraw: &p.learn.redraw}
 }
 
 // afterChange applies to the browser what changed since old.
