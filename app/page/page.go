@@ -276,8 +276,8 @@ func (p *Page) needs() compute.Need {
 	if v := viewByID(p.state.View); v != nil {
 		n = v.Needs
 	}
-	if p.state.TrainedOn() {
-		n |= compute.NeedTraining // the trained layer's model trains as in the Learn view
+	if p.state.TrainedOn() || views.TourStepView(p.state) == state.LearnViewID {
+		n |= compute.NeedTraining // the trained layer's model, or the tour's Learn view
 	}
 	return n
 }
@@ -383,7 +383,7 @@ func (p *Page) Render() app.UI {
 	// result while the input is rejected.
 	heads, head := p.res.Heads, p.res.Head
 	ownInput := ""
-	if p.state.OwnInput() || p.state.View == state.LearnViewID {
+	if p.state.OwnInput() || p.state.View == state.LearnViewID || views.TourStepView(p.state) == state.LearnViewID {
 		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
 	} else if p.state.TrainedOn() {
 		ownInput = "trained-input" // nor do they to the trained layer, but the heads do

@@ -330,7 +330,7 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 			app.H3().Text(m.title),
 			app.Div().Class("learn-pair-charts").Body(
 				app.Figure().Body(
-					&chart.Chart{ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Lazy: true, Spread: true},
+					&chart.Chart{ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Spread: true},
 					app.FigCaption().Text(i18n.T(lang, "learn.before")),
 				),
 				app.Figure().Body(
