@@ -36,13 +36,16 @@ func TestLearnLongTasks(t *testing.T) {
 		const chart = echarts.getInstanceByDom(el), setOption = chart.setOption;
 		chart.setOption = function (...args) { window.__redraws++; return setOption.apply(this, args); };
 	})()`)
+	trace := tb.startTrace()
 	start := time.Now()
 	tb.do("pressing #train", chromedp.Click(chromedp.CSS("#train")))
 	tb.waitFor("step 300", `(t => t && !t.running && t.step === 300)(window.attnviz.training())`, 180*time.Second)
 	took := time.Since(start)
+	cpu := trace.stop(tb)
 	redraws := eval[int](tb, `window.__redraws`)
 	t.Logf("coreference, 300 steps in %v: %s; scripts over 50 ms by what ran them: %s; the first head's heatmap drawn %d times (%.1f a second)",
 		took.Round(time.Millisecond), tb.longTasks(), countStrings(eval[[]string](tb, `window.__frames`)), redraws, float64(redraws)/took.Seconds())
+	t.Logf("the page's main thread, by CPU time (the machine's load aside): %s", cpuSummary(cpu))
 	if redraws < 10 {
 		t.Errorf("the first head's heatmap was drawn %d times while 300 steps trained, want it redrawn as training goes", redraws)
 	}

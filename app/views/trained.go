@@ -60,14 +60,14 @@ func (b *TrainedBar) Render() app.UI {
 // openButtons are the Learn view's ways out: the chosen layer in each view
 // of state.TrainedViews, and in the matrices view.
 func (v *LearnView) openButtons(tr *compute.Training, lang string) app.UI {
-	items := []app.UI{app.Span().Class("field-name").Text(i18n.T(lang, "learn.openIn"))}
+	items := []app.UI{app.Span().ID("learn-open-label").Class("field-name").Text(i18n.T(lang, "learn.openIn"))}
 	for _, id := range state.TrainedViews {
 		items = append(items, app.Button().ID("open-"+id).Type("button").Class("learn-button").
 			Disabled(tr.Now == nil).Text(i18n.T(lang, "view."+id)).OnClick(v.openIn(id)))
 	}
 	items = append(items, app.Button().ID("open-matrices").Type("button").Class("learn-button").
 		Disabled(tr.Now == nil).Text(i18n.T(lang, "view.matrices")).OnClick(v.openMatrices))
-	return app.Div().Class("learn-buttons", "learn-open").Role("group").Body(items...)
+	return app.Div().Class("learn-buttons", "learn-open").Role("group").Aria("labelledby", "learn-open-label").Body(items...)
 }
 
 // openIn returns the handler that shows view id on the trained layer. It
