@@ -38,7 +38,9 @@ func TestLearnLongTasks(t *testing.T) {
 	})()`)
 	trace := tb.startTrace()
 	start := time.Now()
-	tb.do("pressing #train", chromedp.Click(chromedp.CSS("#train")))
+	// A click from JavaScript: chromedp's would scroll #train into view,
+	// and the heatmap off screen, where it waits (chart.Chart.SkipHidden).
+	eval[chromedp.Void](tb, `document.querySelector("#train").click()`)
 	tb.waitFor("step 300", `(t => t && !t.running && t.step === 300)(window.attnviz.training())`, 180*time.Second)
 	took := time.Since(start)
 	cpu := trace.stop(tb)

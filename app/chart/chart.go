@@ -48,8 +48,9 @@ type Chart struct {
 	Ref *Ref[Chart]
 
 	// Spread draws the chart from a queue, a few charts per task
-	// (chart_spread.go), instead of in the task that updated it.
-	Spread bool
+	// (chart_spread.go), instead of in the task that updated it; with
+	// SkipHidden, not while it is off screen.
+	Spread, SkipHidden bool
 
 	chart      app.Value // the ECharts instance; nil when not mounted
 	observer   app.Value // the ResizeObserver watching the element
@@ -193,6 +194,7 @@ func (c *Chart) mount(ctx app.Context) {
 		c.onScreen.observe(ctx, c)
 	}
 	if c.Spread {
+		spread.observe(c)
 		spread.add(c)
 		return
 	}

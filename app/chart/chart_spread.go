@@ -2,6 +2,7 @@ package chart
 
 import (
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/attnviz/attnviz/app/dom"
@@ -14,7 +15,9 @@ import (
 // that updated them: each task of the queue draws charts until spreadBudget
 // has passed (at least one), then leaves the rest to a new task
 // (setTimeout 0), so that the browser paints and handles input in between
-// and no task takes the sixteen heatmaps and two curves at once.
+// and no task takes the sixteen heatmaps and two curves at once. A chart
+// with SkipHidden too waits in the queue while it is off screen (an
+// IntersectionObserver says so), and draws when it comes back.
 
 // spreadBudget is how long one task of the queue draws.
 const spreadBudget = 8 * time.Millisecond
@@ -24,6 +27,20 @@ type drawQueue struct {
 	charts    []*Chart
 	run       app.Func
 	scheduled bool
+
+	observer app.Value        // the IntersectionObserver of the charts that skip hidden
+	seen     app.Func         // its callback
+	ids      map[int]observed // the observed charts, by their element's data-spread
+	hidden   map[*Chart]bool
+	waiting  map[*Chart]bool // skipped while hidden
+	nextID   int
+}
+
+// observed is a chart the observer follows, and its element (which go-app
+// no longer gives once the chart is dismounted).
+type observed struct {
+	c  *Chart
+	el app.Value
 }
 
 // spread is the page's queue.
@@ -37,9 +54,18 @@ func (q *drawQueue) add(c *Chart) {
 	q.schedule()
 }
 
-// remove takes c out of the queue (it is dismounted).
+// remove takes c out of the queue and stops observing it (it is
+// dismounted).
 func (q *drawQueue) remove(c *Chart) {
 	q.charts = slices.DeleteFunc(q.charts, func(x *Chart) bool { return x == c })
+	for id, o := range q.ids {
+		if o.c == c {
+			delete(q.ids, id)
+			dom.Try(func() { q.observer.Call("unobserve", o.el) })
+		}
+	}
+	delete(q.hidden, c)
+	delete(q.waiting, c)
 }
 
 // schedule has a task of its own draw the queue, unless one is scheduled;
@@ -62,17 +88,68 @@ func (q *drawQueue) schedule() {
 	}
 }
 
-// drawSome draws queued charts, first in first, until budget has passed.
+// drawSome draws queued charts, first in first, until budget has passed;
+// a chart that skips hidden and is off screen waits.
 func (q *drawQueue) drawSome(budget time.Duration) {
 	start := time.Now()
 	for len(q.charts) > 0 {
 		c := q.charts[0]
 		q.charts = q.charts[1:]
-		if c.chart != nil {
-			c.draw()
+		if c.chart == nil {
+			continue
 		}
+		if c.SkipHidden && q.hidden[c] {
+			q.waiting[c] = true
+			continue
+		}
+		c.draw()
 		if time.Since(start) >= budget {
 			return
+		}
+	}
+}
+
+// observe follows whether c is on screen (within 100 px of it), once.
+func (q *drawQueue) observe(c *Chart) {
+	if q.ids == nil {
+		q.ids, q.hidden, q.waiting = map[int]observed{}, map[*Chart]bool{}, map[*Chart]bool{}
+	}
+	if q.observer == nil {
+		io := app.Window().Get("IntersectionObserver")
+		if !io.Truthy() {
+			return // every chart counts as on screen
+		}
+		q.seen = dom.Func(func(_ app.Value, args []app.Value) any {
+			if len(args) > 0 {
+				q.report(args[0])
+			}
+			return nil
+		})
+		q.observer = io.New(q.seen, map[string]any{"rootMargin": "100px"})
+	}
+	q.nextID++
+	el := c.JSValue()
+	q.ids[q.nextID] = observed{c, el}
+	dom.Try(func() {
+		el.Get("dataset").Set("spread", strconv.Itoa(q.nextID))
+		q.observer.Call("observe", el)
+	})
+}
+
+// report takes in the observer's entries: a chart back on screen that
+// waited is queued.
+func (q *drawQueue) report(entries app.Value) {
+	for i := range entries.Length() {
+		e := entries.Index(i)
+		id, err := strconv.Atoi(e.Get("target").Get("dataset").Get("spread").String())
+		c := q.ids[id].c
+		if err != nil || c == nil {
+			continue
+		}
+		q.hidden[c] = !e.Get("isIntersecting").Bool()
+		if !q.hidden[c] && q.waiting[c] {
+			delete(q.waiting, c)
+			q.add(c)
 		}
 	}
 }

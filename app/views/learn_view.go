@@ -334,7 +334,7 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 					app.FigCaption().Text(i18n.T(lang, "learn.before")),
 				),
 				app.Figure().Body(
-					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Spread: true},
+					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Spread: true, SkipHidden: tr.Running},
 					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
 				),
 			),
