@@ -108,7 +108,7 @@ func (v *AttentionView) Render() app.UI {
 				Tooltip:  v.mainTip,
 				Selected: chart.Cell(selectedCell(v.Props.State.Cell, len(r.Tokens))),
 				OnCell:   v.onCell,
-				MinSize:  heatmapMinSize(len(r.Tokens)),
+				MinSize:  largeMinSize(len(r.Tokens), v.Props.State.Present),
 				Ref:      &v.mainChart,
 				Loading:  i18n.T(lang, "chart.loading"),
 				Picture:  true,

@@ -274,7 +274,7 @@ func (v *MatricesView) renderResult(lang string) app.UI {
 				Label:   i18n.Tf(lang, "chart.label", headName(lang, id)),
 				Option:  v.charts[h],
 				Tooltip: v.tips[h],
-				MinSize: heatmapMinSize(n),
+				MinSize: largeMinSize(n, v.Props.State.Present),
 			}),
 			&HeatmapTable{Heatmap: v.maps[h], Lang: lang},
 		))

@@ -432,7 +432,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 						Parts:   v.largeParts,
 						Tooltip: v.largeTip,
 						OnCell:  onCell,
-						MinSize: heatmapMinSize(max(rows, cols)),
+						MinSize: largeMinSize(max(rows, cols), v.Props.State.Present),
 					},
 				),
 				app.If(s.NByN, func() app.UI {
