@@ -70,6 +70,8 @@ type mainKey struct {
 	own   bool   // the view's own input (State.OwnInput) in place of the sentence
 	cross bool   // State.CrossOn: keys and values from kv
 	kv    string // State.KVText
+
+	trained trainedKey // State.TrainedOn: the trained layer in place of the sentence (trained.go)
 }
 
 // A Computer turns the page's State into its Results. It owns the engines
@@ -91,15 +93,24 @@ type Computer struct {
 	batch      batcher
 	sweep      sweeper
 	learn      learner
+	trained    trainedComparer
 }
 
 // Update computes what s needs that is out of date and returns the
 // Results. The sweep it only queues (SweepPending, SweepStep): it takes 14
 // runs of the engine, too long for one keystroke.
 func (c *Computer) Update(s state.State, needs Need) Results {
-	if k := (mainKey{s.Input, s.OwnInput(), s.CrossOn(), s.KVText()}); !c.started || k != c.key {
+	var training *Training
+	if s.TrainedOn() || needs&NeedTraining != 0 {
+		training = c.learn.update(s)
+	}
+	if k := (mainKey{s.Input, s.OwnInput(), s.CrossOn(), s.KVText(), trainedKeyOf(s, training)}); !c.started || k != c.key {
 		c.key, c.started = k, true
-		c.runMain(s)
+		if k.trained.on {
+			c.runTrained(s, training)
+		} else {
+			c.runMain(s)
+		}
 	}
 	c.res.Heads, c.res.Head, c.res.StepHead = headsOf(s, c.res.Result)
 	c.res.Comparison, c.res.Batch, c.res.Sweep, c.res.Training = nil, nil, nil, nil
@@ -108,6 +119,10 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	c.res.Cross = nil
 	if needs&NeedComparison != 0 && c.res.Result != nil && s.CrossOn() {
 		c.res.Cross = c.cross.update(s, c.res.Result, c.res.Rev, c.res.StepHead)
+	} else if needs&NeedComparison != 0 && s.TrainedOn() {
+		if c.res.Result != nil && training != nil && training.Now != nil {
+			c.res.Comparison = c.trainedComparison(s, training, c.res.Head)
+		}
 	} else if needs&NeedComparison != 0 && c.res.Result != nil {
 		c.res.Comparison = c.comparison.update(s, c.res.Head)
 		if s.Predict {
@@ -120,9 +135,7 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	if needs&NeedSweep != 0 && c.res.Result != nil {
 		c.res.Sweep = c.sweep.update(s, len(c.res.Result.Tokens))
 	}
-	if needs&NeedTraining != 0 {
-		c.res.Training = c.learn.update(s)
-	}
+	c.res.Training = training
 	return c.res
 }
 

@@ -69,6 +69,7 @@ var settings = []setting{
 	intSetting("until", "until", 0, MaxSteps, func(s *State) *int { return &s.Until }),
 	{"probe", "probe", func(s *State) string { return s.Probe }, decodeProbe, nil},
 	intSetting("layer", "layer", 0, maxLayers-1, func(s *State) *int { return &s.Layer }),
+	boolSetting("trained", "trained", func(s *State) *bool { return &s.Trained }),
 }
 
 // intSetting is a setting of an int field that links write in decimal,

@@ -74,6 +74,10 @@ type Input struct {
 	// Cross asks the compare view for cross-attention (cross.go): queries
 	// from Text, keys and values from Text2.
 	Cross bool
+
+	// Trained has the views that read the main attention compute it from
+	// the Learn view's trained model instead of the sentence (trained.go).
+	Trained bool
 }
 
 // DefaultViewID is the id of the view a first visit opens: the first of the
