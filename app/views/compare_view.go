@@ -23,6 +23,8 @@ type CompareView struct {
 
 	key   sidesKey // what pairs are made of
 	pairs [2]comparePair
+
+	charts [2][3]chart.Ref[chart.Chart] // each pair's mounted charts: A, B, the difference (drawNow)
 }
 
 // sidesKey is what the charts of two results of app/compute are made of:
@@ -69,13 +71,13 @@ func (v *CompareView) Render() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) {
 					v.Props.Set(ctx, e, func(s *state.State) { s.Text2 = s.Text })
 				}),
-			v.trio(lang, p, "compare-a", "compare-b", "compare-diff",
+			v.trio(lang, p, &v.charts[0], "compare-a", "compare-b", "compare-diff",
 				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB")),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption")),
 		),
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.b.title")),
-			v.trio(lang, q, "compare-nomask", "compare-causal", "compare-maskdiff",
+			v.trio(lang, q, &v.charts[1], "compare-nomask", "compare-causal", "compare-maskdiff",
 				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal")),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.b.caption")),
 		),
@@ -108,24 +110,24 @@ func sentence2Input(p *Props) app.UI {
 }
 
 // trio is two heatmaps and their difference, side by side where they fit.
-func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, nameB string) app.UI {
+func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.Chart], idA, idB, idDiff, nameA, nameB string) app.UI {
 	if p.err != "" {
 		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
 	}
 	return app.Div().Class("trio").Body(
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
-			&chart.Chart{ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, Loading: i18n.T(lang, "chart.loading"), Ref: &refs[0]},
 			&HeatmapTable{Heatmap: p.ha, Lang: lang},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
-			&chart.Chart{ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, Loading: i18n.T(lang, "chart.loading"), Ref: &refs[1]},
 			&HeatmapTable{Heatmap: p.hb, Lang: lang},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(i18n.Tf(lang, "compare.diff", nameA, nameB)),
-			&chart.Chart{ID: idDiff, Class: "heatmap", Label: i18n.Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: idDiff, Class: "heatmap", Label: i18n.Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, Loading: i18n.T(lang, "chart.loading"), Ref: &refs[2]},
 			&HeatmapTable{Heatmap: p.hd, Lang: lang},
 			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),

@@ -25,10 +25,19 @@ type PaddingView struct {
 	key   sidesKey // what sides are made of
 	sides [2]paddedSide
 	ctx   app.Context // the view's own, which outlives the button that goes (mountedCtx)
+
+	charts [2]chart.Ref[chart.Chart] // the sides' mounted charts (drawNow)
 }
 
-// OnMount keeps the view's context.
-func (v *PaddingView) OnMount(ctx app.Context) { v.ctx = ctx }
+// OnMount keeps the view's context and has the page's keystrokes drawn at
+// once (live.go).
+func (v *PaddingView) OnMount(ctx app.Context) {
+	v.ctx = ctx
+	v.Props.Live.Own(v, v.drawNow)
+}
+
+// OnDismount stops drawing the page's keystrokes.
+func (v *PaddingView) OnDismount() { v.Props.Live.Release(v) }
 
 // paddedSide is one sentence of the batch.
 type paddedSide struct {
@@ -48,7 +57,7 @@ func (v *PaddingView) Render() app.UI {
 	if v.Props.Result == nil || b == nil {
 		return emptyView(lang)
 	}
-	v.build(b, lang)
+	v.build(b, lang, v.Props.Head)
 	names := [2]string{i18n.T(lang, "padding.first"), i18n.T(lang, "padding.second")}
 	items := make([]app.UI, 2)
 	for i, s := range v.sides {
@@ -60,7 +69,7 @@ func (v *PaddingView) Render() app.UI {
 		title := i18n.Tf(lang, "padding.side", names[i], TokenCount(lang, s.real), b.Length-s.real)
 		items[i] = app.Figure().Class("duo-item").Body(
 			app.FigCaption().Text(title),
-			&chart.Chart{ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip, Loading: i18n.T(lang, "chart.loading"), Ref: &v.charts[i]},
 			&HeatmapTable{Heatmap: s.table, Lang: lang},
 		)
 	}
@@ -93,7 +102,7 @@ func (v *PaddingView) Render() app.UI {
 }
 
 // build makes the charts of b that are out of date.
-func (v *PaddingView) build(b *compute.Batch, lang string) {
+func (v *PaddingView) build(b *compute.Batch, lang string, head int) {
 	key := sidesKey{b, lang}
 	if key == v.key {
 		return
@@ -108,8 +117,8 @@ func (v *PaddingView) build(b *compute.Batch, lang string) {
 			v.sides[i] = paddedSide{err: i18n.Tf(lang, "compare.rejected", s.Text, s.Reason)}
 		default:
 			v.sides[i] = paddedSide{real: s.Real}
-			v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, s.Tokens, s.Weights, s.Real, v.Props.Head)
-			v.sides[i].table = weightsMap(lang, headName(lang, v.Props.Head), s.Weights, s.Tokens, s.Tokens)
+			v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, s.Tokens, s.Weights, s.Real, head)
+			v.sides[i].table = weightsMap(lang, headName(lang, head), s.Weights, s.Tokens, s.Tokens)
 		}
 	}
 }
