@@ -95,13 +95,18 @@ func (c *Chart) Render() app.UI {
 }
 
 // OnMount creates the ECharts instance and draws the option, once ECharts
-// has loaded: the page loads /web/echarts.js deferred, while the wasm
-// downloads, so the first charts may mount before it has run.
+// has loaded (the page loads /web/echarts.js deferred, while the wasm
+// downloads, so the first charts may mount before it has run), as the
+// queue of the charts' work allows (schedule.go).
 func (c *Chart) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	c.Ref.set(c)
 	if app.Window().Get("echarts").Truthy() {
-		c.mount(ctx)
+		drawQueue.soon(jobKey{c, true}, func() {
+			if c.Mounted() && c.chart == nil {
+				c.mount(ctx)
+			}
+		})
 		return
 	}
 	whenECharts(ctx, func(ctx app.Context) {
@@ -192,9 +197,10 @@ func (c *Chart) mount(ctx app.Context) {
 }
 
 // OnUpdate draws the new option once go-app has updated the DOM, so that
-// ECharts measures the element at its new size.
+// ECharts measures the element at its new size, as the queue of the
+// charts' work allows (schedule.go).
 func (c *Chart) OnUpdate(ctx app.Context) {
-	ctx.Defer(func(app.Context) { c.draw() })
+	ctx.Defer(func(app.Context) { drawQueue.soon(jobKey{c, false}, c.draw) })
 }
 
 // OnDismount disposes of the ECharts instance and releases the Go functions

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/i18n"
@@ -237,10 +238,10 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 		return
 	}
 	// Defers run in order once the frame has updated the DOM, and the
-	// charts queue theirs (setOption) during that update: a defer queued
-	// by this one runs after every chart has drawn.
+	// charts queue theirs (setOption) during that update, which may run in
+	// the next tasks (app/chart/schedule.go): the measure waits for them.
 	ctx.Defer(func(ctx app.Context) {
-		ctx.Defer(func(app.Context) { dom.MeasureSince(start) })
+		ctx.Defer(func(app.Context) { chart.AfterDraws(func() { dom.MeasureSince(start) }) })
 	})
 }
 

@@ -1,0 +1,124 @@
+package chart
+
+import (
+	"github.com/attnviz/attnviz/app/dom"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Charts that mount or draw together (a view switched into, a paste into a
+// view of six heatmaps) share the browser's main thread: done in one task,
+// that task would take as long as all of them, hundreds of milliseconds at
+// 128 tokens. The charts' mounts and redraws go through one queue instead,
+// which runs them in order, as many in a task as drawBudget allows (at least
+// one), and the rest in the next tasks (setTimeout 0), so that the browser
+// paints and handles input between them.
+
+// drawBudget is the time, in ms, that the charts' work may take in one task
+// before the rest waits for the next one.
+const drawBudget = 24
+
+// drawQueue is the page's queue of chart work.
+var drawQueue schedule
+
+type schedule struct {
+	jobs  []job
+	start float64  // when the current task's first job ran (performance.now), 0 for none
+	armed bool     // a setTimeout is pending that ends the task's burst and runs what waits
+	busy  bool     // a job is running: one queued meanwhile (from a callback of ECharts') waits
+	after []func() // run once the queue is empty (AfterDraws)
+	tick  app.Func
+}
+
+// job is a chart's mount or draw; key dedupes a draw queued twice.
+type job struct {
+	key jobKey
+	run func()
+}
+
+// jobKey names what a job does to which chart.
+type jobKey struct {
+	chart any // *Chart or *HeatmapGrid
+	mount bool
+}
+
+// Soon runs f now, if the charts' work in this task is within its budget
+// and nothing waits before it, else in a later task, in order. A later job
+// of the same key replaces one waiting.
+func (s *schedule) soon(key jobKey, f func()) {
+	if len(s.jobs) == 0 && !s.busy && (s.start == 0 || now()-s.start < drawBudget) {
+		s.begin()
+		s.runJob(f)
+		return
+	}
+	for i := range s.jobs {
+		if s.jobs[i].key == key {
+			s.jobs[i].run = f
+			return
+		}
+	}
+	s.jobs = append(s.jobs, job{key, f})
+	s.begin()
+}
+
+// AfterDraws runs f once every chart's mount and draw queued so far has run:
+// now, if none waits.
+func AfterDraws(f func()) {
+	if len(drawQueue.jobs) == 0 {
+		f()
+		return
+	}
+	drawQueue.after = append(drawQueue.after, f)
+}
+
+// begin notes the start of a burst of work in this task and arms the
+// setTimeout that ends it.
+func (s *schedule) begin() {
+	if s.start == 0 {
+		s.start = now()
+	}
+	if s.armed {
+		return
+	}
+	if s.tick == nil {
+		s.tick = dom.Func(func(app.Value, []app.Value) any {
+			s.armed, s.start = false, 0
+			s.next()
+			return nil
+		})
+	}
+	s.armed = true
+	app.Window().Call("setTimeout", s.tick, 0)
+}
+
+// next runs, in a new task, the jobs waiting, within the budget.
+func (s *schedule) next() {
+	if s.busy {
+		s.begin() // cannot happen (a timer does not fire during a job); try again
+		return
+	}
+	for len(s.jobs) > 0 && (s.start == 0 || now()-s.start < drawBudget) {
+		s.begin()
+		j := s.jobs[0]
+		s.jobs = s.jobs[1:]
+		s.runJob(j.run)
+	}
+	if len(s.jobs) == 0 {
+		after := s.after
+		s.after = nil
+		for _, f := range after {
+			f()
+		}
+	}
+}
+
+// runJob runs f, which a JavaScript exception does not end.
+func (s *schedule) runJob(f func()) {
+	s.busy = true
+	defer func() { s.busy = false }()
+	defer dom.Guard()
+	f()
+}
+
+// now is performance.now(), in ms.
+func now() float64 { return app.Window().Get("performance").Call("now").Float() }
