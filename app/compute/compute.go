@@ -109,10 +109,10 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	if needs&NeedComparison != 0 && c.res.Result != nil && s.CrossOn() {
 		c.res.Cross = c.cross.update(s, c.res.Result, c.res.Rev, c.res.StepHead)
 	} else if needs&NeedComparison != 0 && c.res.Result != nil {
-		c.res.Comparison = c.comparison.update(s, c.res.Head)
+		c.res.Comparison = c.comparison.update(s, c.res.Head, c.mainOf(s))
 	}
 	if needs&NeedBatch != 0 && c.res.Result != nil {
-		c.res.Batch = c.batch.update(s, c.res.Head)
+		c.res.Batch = c.batch.update(s, c.res.Head, c.mainOf(s))
 	}
 	if needs&NeedSweep != 0 && c.res.Result != nil {
 		c.res.Sweep = c.sweep.update(s, len(c.res.Result.Tokens))
@@ -121,6 +121,16 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 		c.res.Training = c.learn.update(s)
 	}
 	return c.res
+}
+
+// mainOf returns the main result if it is the attention of s's sentence,
+// else nil: the view's own input, the cross mode or a rejected input (whose
+// Result is the last accepted one) computed it from something else.
+func (c *Computer) mainOf(s state.State) *attention.Result {
+	if c.res.Rejected.Key != "" || s.OwnInput() || s.CrossOn() {
+		return nil
+	}
+	return c.res.Result
 }
 
 // derive makes what needs asks of the main result: the worked-out cell, the
