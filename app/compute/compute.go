@@ -95,7 +95,8 @@ type Computer struct {
 
 // Update computes what s needs that is out of date and returns the
 // Results. The sweep it only queues (SweepPending, SweepStep): it takes 14
-// runs of the engine, too long for one keystroke.
+// runs of the engine, too long for one keystroke, each run in a step per
+// head.
 func (c *Computer) Update(s state.State, needs Need) Results {
 	if k := (mainKey{s.Input, s.OwnInput(), s.CrossOn(), s.KVText()}); !c.started || k != c.key {
 		c.key, c.started = k, true

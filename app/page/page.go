@@ -283,8 +283,8 @@ func (p *Page) needs() compute.Need {
 // sweep of the new ones starts: typing waits for no sweep.
 const sweepDelay = 150 * time.Millisecond
 
-// scheduleSweep runs the pending sweep a run of the engine per task
-// (compute.Computer.SweepStep), the first after delay, unless it is
+// scheduleSweep runs the pending sweep a run of one head per task
+// (compute.Computer.SweepStep, sweepTask), the first after delay, unless it is
 // scheduled already. The line charts show the last whole sweep until the
 // new one is done. On the server (pre-rendering, tests), with no browser to
 // keep responsive, it runs the sweep at once.
@@ -315,7 +315,9 @@ func (p *Page) sweepStep(ctx app.Context, gen int) {
 	}
 	if !p.comp.SweepStep() {
 		ctx.PreventUpdate()
-		ctx.After(time.Millisecond, func(ctx app.Context) { p.sweepStep(ctx, gen) })
+		if !p.sweepTask(func(ctx app.Context) { p.sweepStep(ctx, gen) }) {
+			p.sweepGen = 0 // the next update schedules it again
+		}
 		return
 	}
 	p.res = p.comp.Update(p.state, p.needs()) // the view renders the new lines

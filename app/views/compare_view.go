@@ -21,7 +21,7 @@ type CompareView struct {
 
 	Props Props
 
-	key   sidesKey // what pairs are made of
+	keys  [2]sidesKey // what each of pairs is made of
 	pairs [2]comparePair
 
 	charts [2][3]chart.Ref[chart.Chart] // each pair's mounted charts: A, B, the difference (drawNow)
@@ -136,9 +136,21 @@ func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.
 
 // build makes the charts of c that are out of date.
 func (v *CompareView) build(c *compute.Comparison, lang string) {
-	if key := (sidesKey{c, lang}); key != v.key {
-		v.key = key
+	v.buildPair(0, c, lang)
+	v.buildPair(1, c, lang)
+}
+
+// buildPair makes the charts of pair i of c (0 the sentences, 1 the masks)
+// if they are out of date.
+func (v *CompareView) buildPair(i int, c *compute.Comparison, lang string) {
+	key := sidesKey{c, lang}
+	if key == v.keys[i] {
+		return
+	}
+	v.keys[i] = key
+	if i == 0 {
 		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"))
+	} else {
 		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"))
 	}
 }

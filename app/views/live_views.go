@@ -45,27 +45,28 @@ func (v *CompareView) OnDismount() { v.Props.Live.Release(v) }
 
 // drawNow draws the first pair of p that has charts (the two sentences
 // and their difference, or else the masks') at once, while each pair stays
-// drawable or not; the other pair, further down, follows in the frame.
+// drawable or not; the other pair, further down, is made and drawn in the
+// frame.
 func (v *CompareView) drawNow(p Props) bool {
 	shown := v.Props
 	if !liveSame(shown, p) || p.State.CrossOn() || shown.State.CrossOn() || p.Comparison == nil || shown.Comparison == nil {
 		return false
 	}
-	was := [2]string{v.pairs[0].err, v.pairs[1].err}
-	v.build(p.Comparison, p.State.Lang)
-	for i, pr := range v.pairs {
-		if (pr.err == "") != (was[i] == "") {
-			return false // the frame replaces the charts by a message, or back
+	now, was := p.Comparison, shown.Comparison
+	if now.Sentences.OK() != was.Sentences.OK() || now.Masks.OK() != was.Masks.OK() {
+		return false // the frame replaces the charts by a message, or back
+	}
+	i := 0
+	if !now.Sentences.OK() {
+		if i = 1; !now.Masks.OK() {
+			return false // two messages: the frame shows them
 		}
 	}
-	for i := range v.pairs {
-		if pr := &v.pairs[i]; pr.err == "" {
-			a, b, d := v.charts[i][0].Get(), v.charts[i][1].Get(), v.charts[i][2].Get()
-			return a != nil && b != nil && d != nil &&
-				a.DrawNowOf(pr.a, pr.pa, pr.tipA) && b.DrawNowOf(pr.b, pr.pb, pr.tipB) && d.DrawNowOf(pr.diff, pr.pdiff, pr.tipDiff)
-		}
-	}
-	return false // two messages: the frame shows them
+	v.buildPair(i, now, p.State.Lang)
+	pr := &v.pairs[i]
+	a, b, d := v.charts[i][0].Get(), v.charts[i][1].Get(), v.charts[i][2].Get()
+	return a != nil && b != nil && d != nil &&
+		a.DrawNowOf(pr.a, pr.pa, pr.tipA) && b.DrawNowOf(pr.b, pr.pb, pr.tipB) && d.DrawNowOf(pr.diff, pr.pdiff, pr.tipDiff)
 }
 
 // drawNow draws both sentences of p's batch at once, while both stay
