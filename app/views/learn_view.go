@@ -42,6 +42,8 @@ type LearnView struct {
 	lossOpt  string
 	accOpt   string
 	curveKey learnKey
+
+	charts map[string]*chart.Ref[chart.Chart] // the mounted heatmaps by id (drawNow)
 }
 
 // learnMap is one head's heatmaps: at step 0 and now, in parts, so that a
@@ -315,11 +317,11 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 			app.H3().Text(m.title),
 			app.Div().Class("learn-pair-charts").Body(
 				app.Figure().Body(
-					&chart.Chart{ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip},
+					&chart.Chart{ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Ref: v.ref(m.beforeID)},
 					app.FigCaption().Text(i18n.T(lang, "learn.before")),
 				),
 				app.Figure().Body(
-					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip},
+					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID)},
 					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
 				),
 			),

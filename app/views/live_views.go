@@ -106,3 +106,42 @@ func (v *PipelineView) drawNow(p Props) bool {
 	}
 	return large == nil || large.DrawNowOf(v.large, v.largeParts, v.largeTip)
 }
+
+// ref returns the Ref of the heatmap of id, the same each time: a Chart
+// keeps the pointer it was given.
+func (v *LearnView) ref(id string) *chart.Ref[chart.Chart] {
+	if v.charts == nil {
+		v.charts = map[string]*chart.Ref[chart.Chart]{}
+	}
+	r := v.charts[id]
+	if r == nil {
+		r = &chart.Ref[chart.Chart]{}
+		v.charts[id] = r
+	}
+	return r
+}
+
+// OnMount has the page's keystrokes drawn at once.
+func (v *LearnView) OnMount(app.Context) { v.Props.Live.Own(v, v.drawNow) }
+
+// OnDismount stops drawing the page's keystrokes.
+func (v *LearnView) OnDismount() { v.Props.Live.Release(v) }
+
+// drawNow draws the first head's heatmaps of p (at step 0 and now) at once,
+// a keystroke in the probe; the other heads', the predictions and the
+// curves follow in the frame.
+func (v *LearnView) drawNow(p Props) bool {
+	shown := v.Props
+	tr, was := p.Training, shown.Training
+	if p.State.View != shown.State.View || p.State.Lang != shown.State.Lang || p.State.Present || shown.State.Present ||
+		tr == nil || was == nil || tr.Now == nil || was.Now == nil || tr.Task != was.Task || len(v.maps) == 0 {
+		return false
+	}
+	v.build(tr, p.State.Lang)
+	if len(v.maps) == 0 {
+		return false
+	}
+	m := &v.maps[0]
+	before, now := v.ref(m.beforeID).Get(), v.ref(m.nowID).Get()
+	return before != nil && now != nil && before.DrawNowOf("", m.before, m.beforeTip) && now.DrawNowOf("", m.now, m.nowTip)
+}
