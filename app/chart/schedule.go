@@ -22,12 +22,17 @@ const drawBudget = 24
 var drawQueue schedule
 
 type schedule struct {
-	jobs  []job
-	start float64  // when the current task's first job ran (performance.now), 0 for none
-	armed bool     // a setTimeout is pending that ends the task's burst and runs what waits
-	busy  bool     // a job is running: one queued meanwhile (from a callback of ECharts') waits
-	after []func() // run once the queue is empty (AfterDraws)
-	tick  app.Func
+	jobs   []job
+	start  float64  // when the current task's first job ran (performance.now), 0 for none
+	armed  bool     // a setTimeout is pending that ends the task's burst and runs what waits
+	busy   bool     // a job is running: one queued meanwhile (from a callback of ECharts') waits
+	after  []func() // run once the queue is empty (AfterDraws)
+	tick   app.Func
+	onTick func() // what tick calls
+
+	// For tests: the clock (performance.now) and setTimeout 0.
+	clock func() float64
+	timer func(func())
 }
 
 // job is a chart's mount or draw; key dedupes a draw queued twice.
@@ -46,7 +51,7 @@ type jobKey struct {
 // and nothing waits before it, else in a later task, in order. A later job
 // of the same key replaces one waiting.
 func (s *schedule) soon(key jobKey, f func()) {
-	if len(s.jobs) == 0 && !s.busy && (s.start == 0 || now()-s.start < drawBudget) {
+	if len(s.jobs) == 0 && !s.busy && (s.start == 0 || s.now()-s.start < drawBudget) {
 		s.begin()
 		s.runJob(f)
 		return
@@ -63,31 +68,45 @@ func (s *schedule) soon(key jobKey, f func()) {
 
 // AfterDraws runs f once every chart's mount and draw queued so far has run:
 // now, if none waits.
-func AfterDraws(f func()) {
-	if len(drawQueue.jobs) == 0 {
+func AfterDraws(f func()) { drawQueue.afterDraws(f) }
+
+func (s *schedule) afterDraws(f func()) {
+	if len(s.jobs) == 0 {
 		f()
 		return
 	}
-	drawQueue.after = append(drawQueue.after, f)
+	s.after = append(s.after, f)
 }
 
 // begin notes the start of a burst of work in this task and arms the
 // setTimeout that ends it.
 func (s *schedule) begin() {
 	if s.start == 0 {
-		s.start = now()
+		s.start = s.now()
 	}
 	if s.armed {
 		return
 	}
+	s.armed = true
+	s.setTimer(func() {
+		s.armed, s.start = false, 0
+		s.next()
+	})
+}
+
+// setTimer calls f from a task of its own: setTimeout(f, 0).
+func (s *schedule) setTimer(f func()) {
+	if s.timer != nil {
+		s.timer(f)
+		return
+	}
 	if s.tick == nil {
 		s.tick = dom.Func(func(app.Value, []app.Value) any {
-			s.armed, s.start = false, 0
-			s.next()
+			s.onTick()
 			return nil
 		})
 	}
-	s.armed = true
+	s.onTick = f
 	app.Window().Call("setTimeout", s.tick, 0)
 }
 
@@ -97,7 +116,7 @@ func (s *schedule) next() {
 		s.begin() // cannot happen (a timer does not fire during a job); try again
 		return
 	}
-	for len(s.jobs) > 0 && (s.start == 0 || now()-s.start < drawBudget) {
+	for len(s.jobs) > 0 && (s.start == 0 || s.now()-s.start < drawBudget) {
 		s.begin()
 		j := s.jobs[0]
 		s.jobs = s.jobs[1:]
@@ -121,4 +140,9 @@ func (s *schedule) runJob(f func()) {
 }
 
 // now is performance.now(), in ms.
-func now() float64 { return app.Window().Get("performance").Call("now").Float() }
+func (s *schedule) now() float64 {
+	if s.clock != nil {
+		return s.clock()
+	}
+	return app.Window().Get("performance").Call("now").Float()
+}
