@@ -102,7 +102,7 @@ func (c *Chart) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	c.Ref.set(c)
 	if app.Window().Get("echarts").Truthy() {
-		drawQueue.soon(jobKey{c, true}, func() {
+		drawQueue.mount(jobKey{c, true}, func() {
 			if c.Mounted() && c.chart == nil {
 				c.mount(ctx)
 			}

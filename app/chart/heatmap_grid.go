@@ -50,7 +50,7 @@ func (g *HeatmapGrid) Render() app.UI {
 func (g *HeatmapGrid) OnMount(ctx app.Context) {
 	g.Ref.set(g)
 	if app.Window().Get("echarts").Truthy() {
-		drawQueue.soon(jobKey{g, true}, func() {
+		drawQueue.mount(jobKey{g, true}, func() {
 			if g.Mounted() && g.chart == nil {
 				g.mount()
 			}

@@ -56,6 +56,12 @@ func (s *schedule) soon(key jobKey, f func()) {
 		s.runJob(f)
 		return
 	}
+	s.later(key, f)
+}
+
+// later runs f in a later task, in order, as soon does when the budget is
+// spent.
+func (s *schedule) later(key jobKey, f func()) {
 	for i := range s.jobs {
 		if s.jobs[i].key == key {
 			s.jobs[i].run = f
@@ -64,6 +70,17 @@ func (s *schedule) soon(key jobKey, f func()) {
 	}
 	s.jobs = append(s.jobs, job{key, f})
 	s.begin()
+}
+
+// mount runs f, the mount of a chart, as soon does while the page has drawn
+// no chart yet (its first load), and else in a later task: the frame that
+// mounts a view's charts has rendered the view, often a long task already.
+func (s *schedule) mount(key jobKey, f func()) {
+	if !dom.FirstDrawn() {
+		s.soon(key, f)
+		return
+	}
+	s.later(key, f)
 }
 
 // AfterDraws runs f once every chart's mount and draw queued so far has run:

@@ -78,3 +78,19 @@ func TestScheduleJobQueuedDuringJob(t *testing.T) {
 		t.Errorf("%v, want %v", ran, want)
 	}
 }
+
+func TestScheduleLater(t *testing.T) {
+	b := &fakeBrowser{t: 1000}
+	s := b.schedule()
+	var ran []string
+	c := &Chart{}
+	s.later(jobKey{c, true}, func() { ran = append(ran, "mount") })
+	s.soon(jobKey{c, false}, func() { ran = append(ran, "draw") }) // after what waits, in order
+	if len(ran) != 0 {
+		t.Fatalf("ran %v before the next task", ran)
+	}
+	b.task()
+	if want := []string{"mount", "draw"}; !slices.Equal(ran, want) {
+		t.Errorf("%v, want %v", ran, want)
+	}
+}
