@@ -127,9 +127,10 @@ func (v *LearnView) OnMount(app.Context) { v.Props.Live.Own(v, v.drawNow) }
 // OnDismount stops drawing the page's keystrokes.
 func (v *LearnView) OnDismount() { v.Props.Live.Release(v) }
 
-// drawNow draws the first head's heatmaps of p (at step 0 and now) at once,
-// a keystroke in the probe; the other heads', the predictions and the
-// curves follow in the frame.
+// drawNow draws the first head's heatmap of p now at once, a keystroke in
+// the probe; the same at step 0, the other heads', the predictions and the
+// curves follow in the frame (a heatmap of the probe's few tokens has its
+// numbers in its cells, and each takes ECharts several ms).
 func (v *LearnView) drawNow(p Props) bool {
 	shown := v.Props
 	tr, was := p.Training, shown.Training
@@ -142,6 +143,6 @@ func (v *LearnView) drawNow(p Props) bool {
 		return false
 	}
 	m := &v.maps[0]
-	before, now := v.ref(m.beforeID).Get(), v.ref(m.nowID).Get()
-	return before != nil && now != nil && before.DrawNowOf("", m.before, m.beforeTip) && now.DrawNowOf("", m.now, m.nowTip)
+	now := v.ref(m.nowID).Get()
+	return now != nil && now.DrawNowOf("", m.now, m.nowTip)
 }
