@@ -49,7 +49,7 @@ type Results struct {
 	Scaled *mat.Dense                 // for NeedSteps: the scores of StepHead divided by √d_k and T; nil otherwise
 	Rows   []RowStat                  // for NeedRowStats: the rows of Head's weights; nil otherwise
 
-	Predict *Prediction // for NeedPredict while State.Predict: the row of Head hidden; nil otherwise
+	Predict *Prediction // while State.Predict: for NeedPredict the row of Head hidden, for NeedComparison its change (JudgeChange); nil otherwise
 
 	Comparison *Comparison // for NeedComparison; nil otherwise
 	Batch      *Batch      // for NeedBatch; nil otherwise
@@ -111,6 +111,9 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 		c.res.Cross = c.cross.update(s, c.res.Result, c.res.Rev, c.res.StepHead)
 	} else if needs&NeedComparison != 0 && c.res.Result != nil {
 		c.res.Comparison = c.comparison.update(s, c.res.Head, c.mainOf(s))
+		if s.Predict {
+			c.res.Predict = JudgeChange(s, &c.res.Comparison.Sentences)
+		}
 	}
 	if needs&NeedBatch != 0 && c.res.Result != nil {
 		c.res.Batch = c.batch.update(s, c.res.Head, c.mainOf(s))

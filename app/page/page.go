@@ -88,7 +88,7 @@ func (p *Page) open(link string, def state.State) {
 		if err = known(s); err != nil {
 			s = def
 		}
-		s = tourOnOpen(s, link)
+		s = teachOnOpen(tourOnOpen(s, link), link)
 	}
 	if err != nil {
 		// A bad link is the user's input, not the program's fault: the notice
@@ -222,6 +222,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	start := dom.EventTime(e)
 	old := p.state
 	change(&p.state)
+	p.state.NewGuessOnView(old)
 	p.state.Normalize()
 	p.update()
 	p.afterChange(old)
@@ -419,7 +420,7 @@ func (p *Page) Render() app.UI {
 						&views.ExportMenu{Props: p.props()},
 						&views.Shortcuts{Props: p.props(), Views: viewIDs()},
 					),
-					&views.TeachBar{Props: p.props(), Known: known},
+					&views.TeachBar{Props: p.props(), Known: knownOf},
 					v.New(p.props()),
 				),
 			),

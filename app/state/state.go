@@ -34,6 +34,7 @@ type State struct {
 	PredictGuess    int  // the key guessed to weigh most, or NoGuess
 	PredictEstimate int  // the row's largest weight as estimated, in hundredths, or NoGuess
 	PredictShown    bool // the row is revealed
+	PredictRows     bool // in the compare view: guess the query row that changes most, not a key
 
 	Tour string // the guided tour shown in the view "tour", "" for the first; its step is Step (tour.go)
 

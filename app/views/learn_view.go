@@ -54,6 +54,7 @@ type learnMap struct {
 	beforeTip, nowTip func(row, col int, v float64) string
 	beforeL, nowL     string // accessible names
 	beforeID, nowID   string
+	beforeH, nowH     chart.Heatmap // walked from the keyboard (CellWalk)
 }
 
 // learnKey is what the view's charts are made of.
@@ -295,6 +296,7 @@ func (v *LearnView) buildMaps(tr *compute.Training, lang string) {
 			// times a second, too fast to read, and drawing them is most of
 			// a redraw (about 100 ms for coreference's eight heatmaps).
 			hn.CellLabels = hn.CellLabels && !tr.Running
+			m.beforeH, m.nowH = hb, hn
 			m.before, m.beforeTip = chart.PartsOf(hb), hb.TooltipHTML
 			m.now, m.nowTip = chart.PartsOf(hn), hn.TooltipHTML
 			m.beforeL = i18n.Tf(lang, "learn.mapAt", title, 0)
@@ -317,11 +319,13 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 			app.H3().Text(m.title),
 			app.Div().Class("learn-pair-charts").Body(
 				app.Figure().Body(
-					&chart.Chart{ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Ref: v.ref(m.beforeID)},
+					&CellWalk{ID: m.beforeID, Name: m.beforeL, Lang: lang, Heatmap: m.beforeH, Chart: &chart.Chart{
+						ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Ref: v.ref(m.beforeID)}},
 					app.FigCaption().Text(i18n.T(lang, "learn.before")),
 				),
 				app.Figure().Body(
-					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID)},
+					&CellWalk{ID: m.nowID, Name: m.nowL, Lang: lang, Heatmap: m.nowH, Chart: &chart.Chart{
+						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID)}},
 					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
 				),
 			),

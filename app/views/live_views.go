@@ -45,11 +45,12 @@ func (v *CompareView) OnDismount() { v.Props.Live.Release(v) }
 
 // drawNow draws the first pair of p that has charts (the two sentences
 // and their difference, or else the masks') at once, while each pair stays
-// drawable or not; the other pair, further down, is made and drawn in the
-// frame.
+// drawable or not and no prediction hides a row; the other pair, further
+// down, follows in the frame.
 func (v *CompareView) drawNow(p Props) bool {
 	shown := v.Props
-	if !liveSame(shown, p) || p.State.CrossOn() || shown.State.CrossOn() || p.Comparison == nil || shown.Comparison == nil {
+	if !liveSame(shown, p) || p.State.CrossOn() || shown.State.CrossOn() || p.State.Predict || shown.State.Predict ||
+		p.Comparison == nil || shown.Comparison == nil {
 		return false
 	}
 	now, was := p.Comparison, shown.Comparison
@@ -62,10 +63,10 @@ func (v *CompareView) drawNow(p Props) bool {
 			return false // two messages: the frame shows them
 		}
 	}
-	v.buildPair(i, now, p.State.Lang)
+	v.build(now, p.State.Lang, -1, false)
 	pr := &v.pairs[i]
 	a, b, d := v.charts[i][0].Get(), v.charts[i][1].Get(), v.charts[i][2].Get()
-	return a != nil && b != nil && d != nil &&
+	return a != nil && b != nil && d != nil && a.MinSize == pr.minSize &&
 		a.DrawNowOf(pr.a, pr.pa, pr.tipA) && b.DrawNowOf(pr.b, pr.pb, pr.tipB) && d.DrawNowOf(pr.diff, pr.pdiff, pr.tipDiff)
 }
 

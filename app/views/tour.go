@@ -90,7 +90,8 @@ func (v *TourView) OnMount(ctx app.Context) {
 		}
 		ev := args[0]
 		delta := map[string]int{"ArrowLeft": -1, "ArrowRight": 1}[ev.Get("key").String()]
-		if delta == 0 || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() || Editable(ev.Get("target"), true) {
+		if delta == 0 || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() ||
+			Editable(ev.Get("target"), true) || inHeatmapKeys(ev.Get("target")) {
 			return nil
 		}
 		ev.Call("preventDefault")
@@ -165,15 +166,24 @@ func (v *TourView) Render() app.UI {
 	if v.ViewOf != nil {
 		view = v.ViewOf(st.View, inner)
 	}
+	var panel app.UI
+	if !v.Props.State.Present { // else in presentation mode's bar (TourBar)
+		panel = v.renderPanel(lang, n, count, st)
+	}
 	return app.Section().Class("view", "view-tour").DataSet("tour-step", st.ID).DataSet("pipe", st.Pipe).Body(
-		app.Div().Class("panel", "tour-panel").Role("region").Aria("labelledby", "tour-title").Body(
-			app.P().ID("tour-progress").Class("tour-progress").Text(i18n.Tf(lang, "tour.progress", n, count)),
-			app.H2().ID("tour-title").Text(i18n.T(lang, "tour."+st.ID+".title")),
-			app.P().ID("tour-body").Class("tour-body").Text(i18n.T(lang, "tour."+st.ID+".body")),
-			v.renderNav(lang, n, count),
-			app.P().Class("caption").Text(i18n.T(lang, "tour.keys")),
-		),
+		panel,
 		app.Div().Class("tour-stage").Body(view),
+	)
+}
+
+// renderPanel is step n's text, and ← and →.
+func (v *TourView) renderPanel(lang string, n, count int, st tourStep) app.UI {
+	return app.Div().Class("panel", "tour-panel").Role("region").Aria("labelledby", "tour-title").Body(
+		app.P().ID("tour-progress").Class("tour-progress").Text(i18n.Tf(lang, "tour.progress", n, count)),
+		app.H2().ID("tour-title").Text(i18n.T(lang, "tour."+st.ID+".title")),
+		app.P().ID("tour-body").Class("tour-body").Text(i18n.T(lang, "tour."+st.ID+".body")),
+		v.renderNav(lang, n, count),
+		app.P().Class("caption", "tour-keys").Text(i18n.T(lang, "tour.keys")),
 	)
 }
 

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/attnviz/attnviz/bench/forward"
+	"github.com/attnviz/attnviz/cmd/internal/wasmslim"
 )
 
 // built is a program or site that a run built, or why the build failed.
@@ -70,7 +71,14 @@ func buildAll(ctx context.Context, cfg config) builds {
 			if err := goTool(nil, "run", "./bench/bare", "-out", dir); err != nil {
 				return err
 			}
-			return goTool(wasmEnv, wasmBuild(filepath.Join(dir, "web", "app.wasm"), "./bench/bare")...)
+			// Against the same copies of go-app as app.wasm
+			// (cmd/internal/wasmslim): the floor is go-app's, not net/http's.
+			slim, err := wasmslim.Prepare(cfg.root, "./bench/bare", dir+"-wasmslim")
+			if err != nil {
+				log.Printf("warning: the bare page built without wasmslim's patches: %v", err)
+			}
+			args := wasmBuild(filepath.Join(dir, "web", "app.wasm"), "./bench/bare")
+			return goTool(wasmEnv, append(append([]string{args[0]}, slim...), args[1:]...)...)
 		})
 	}
 	wg.Wait()

@@ -10,7 +10,9 @@
 //  1. npm ci, when node_modules is missing or does not match package-lock.json;
 //  2. esbuild on cmd/build/echarts-entry.js, giving web/echarts.js (minified IIFE
 //     holding only the ECharts parts the page uses);
-//  3. GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=github.com/attnviz/attnviz/app/...=-l -o web/app.wasm ./cmd/wasm;
+//  3. GOOS=js GOARCH=wasm go build -modfile=… -trimpath -ldflags="-s -w" -gcflags=github.com/attnviz/attnviz/app/...=-l -o web/app.wasm ./cmd/wasm,
+//     the -modfile from cmd/internal/wasmslim (go-app and go-echarts
+//     without net/http and regexp);
 //     meanwhile node cmd/build/first-heatmap.cjs draws web/first-heatmap-*.svg,
 //     the pictures of the first heatmap (one per range of the chart's width)
 //     that the pre-rendered page shows until the wasm has drawn

@@ -3,11 +3,12 @@
 // and its sections, each also gzipped (level 6, as the preview server and
 // the benchmark serve app.wasm).
 //
-//	go run ./cmd/wasmsize [-n 25] [-funcs PKG] [file.wasm]
+//	go run ./cmd/wasmsize [-n 25] [-funcs PKG] [-o app.wasm] [file.wasm]
 //
-// Without a file it builds ./cmd/wasm as cmd/build does, but keeping the
-// names (without -ldflags="-s -w", which drop the name section; the code is
-// the same). A package's gzip column is its code gzipped on its own: a guide
+// Without a file it builds ./cmd/wasm as cmd/build does (its wasmGCFlags,
+// against cmd/internal/wasmslim's copies of go-app and go-echarts), but
+// keeping the names (without -ldflags="-s -w", which drop the name section;
+// the code is the same). A package's gzip column is its code gzipped on its own: a guide
 // to what it adds to app.wasm as served, not an exact share. The data
 // section (types, strings, the pc tables) is not split by package.
 // -funcs lists the largest functions of the packages whose names start with
@@ -29,6 +30,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/attnviz/attnviz/cmd/internal/wasmslim"
 )
 
 func main() {
@@ -36,6 +39,7 @@ func main() {
 	log.SetPrefix("wasmsize: ")
 	top := flag.Int("n", 25, "packages (or functions) to list")
 	funcs := flag.String("funcs", "", "list the functions of the packages starting with this mangled name")
+	keep := flag.String("o", "", "without a file: keep the app.wasm built, names and all, at this path (for Chromium's profiler)")
 	flag.Parse()
 	path := flag.Arg(0)
 	if path == "" {
@@ -45,11 +49,10 @@ func main() {
 		}
 		defer os.RemoveAll(dir)
 		path = filepath.Join(dir, "app.wasm")
-		// As cmd/build builds it (its wasmGCFlags), names kept.
-		cmd := exec.Command("go", "build", "-trimpath", "-gcflags=github.com/attnviz/attnviz/app/...=-l", "-o", path, "./cmd/wasm")
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-		if err := cmd.Run(); err != nil {
+		if *keep != "" {
+			path = *keep
+		}
+		if err := buildApp(".", dir, path); err != nil {
 			log.Fatal(err)
 		}
 	}
@@ -113,6 +116,21 @@ func main() {
 	for _, p := range pkgs[:min(*top, len(pkgs))] {
 		fmt.Printf("%10d %9d %6d  %s\n", p.code.Len(), gzipLen(p.code.Bytes()), p.funcs, p.name)
 	}
+}
+
+// buildApp builds ./cmd/wasm of the module at root as cmd/build does, names
+// kept, into path, with wasmslim's files under dir.
+func buildApp(root, dir, path string) error {
+	slim, err := wasmslim.Prepare(root, "./cmd/wasm", dir)
+	if err != nil {
+		return fmt.Errorf("wasmslim: %w", err)
+	}
+	args := append(append([]string{"build"}, slim...), "-trimpath", "-gcflags=github.com/attnviz/attnviz/app/...=-l", "-o", path, "./cmd/wasm")
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	return cmd.Run()
 }
 
 // module is what wasmsize reads of a wasm binary.
