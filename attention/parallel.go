@@ -3,17 +3,26 @@ package attention
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // parallel.go: large products split by rows among worker goroutines.
 //
 // The workers are started once, on the first large product, one fewer than
-// GOMAXPROCS (the calling goroutine does a share too), and then wait on
-// their channels for as long as the program runs. A product is handed to
-// them as values on channels that are reused, so a parallel product
-// allocates nothing. One product at a time uses the workers; a product that
-// finds them busy (another goroutine's) is computed serially instead.
-// Which goroutine computes a row changes nothing in its bits.
+// GOMAXPROCS (the calling goroutine works too), and then wait on their
+// channels for as long as the program runs. A product is cut into chunks of
+// rows; the caller wakes the workers (a value on each one's channel, sent
+// without waiting), and every goroutine then claims chunks, one at a time,
+// from a shared counter until none is left. The caller waits only for the
+// chunks a worker has claimed and not yet finished, by yielding, not on a
+// channel: a goroutine blocked on a channel needs one of the runtime's
+// waiting records (sudogs), which it allocates now and then, and a repeated
+// forward allocates nothing. A worker that wakes after its product is done
+// finds the counter on a later product and goes back to sleep.
+//
+// One product at a time uses the workers; a product that finds them busy
+// (another goroutine's) is computed serially instead. Which goroutine
+// computes a row changes nothing in its bits.
 
 // parallel reports whether mul may split large products among goroutines:
 // not in WebAssembly, where there is a single thread. Tests turn it off.
@@ -27,38 +36,55 @@ const (
 	parallelMinMACs = 1 << 20
 )
 
-// rowTask asks a worker for rows i0 … i1−1 of p.
+// rowTask asks a worker to help with product gen: chunks of band rows of p.
 type rowTask struct {
 	p      product
-	i0, i1 int
+	gen    uint64
+	chunks int
+	band   int
 	simd   bool
 }
 
 var workers struct {
-	start sync.Once
-	busy  sync.Mutex     // held by the product using the workers
-	tasks []chan rowTask // one per worker
-	done  chan struct{}  // a worker's finished task
+	start    sync.Once
+	busy     sync.Mutex     // held by the product using the workers
+	tasks    []chan rowTask // one per worker, a buffer of one
+	gen      uint64         // the current product's number (under busy)
+	claim    atomic.Uint64  // gen<<32 | the next chunk to claim
+	finished atomic.Int64   // chunks of the current product finished
 }
 
 func startWorkers() {
 	n := min(runtime.GOMAXPROCS(0), 16) - 1
-	workers.done = make(chan struct{}, max(n, 0))
 	for range n {
 		ch := make(chan rowTask, 1)
 		workers.tasks = append(workers.tasks, ch)
 		go func() {
 			for t := range ch {
-				t.p.rows(t.i0, t.i1, t.simd)
-				workers.done <- struct{}{}
+				t.work()
 			}
 		}()
 	}
 }
 
-// runParallel computes p with the workers and the calling goroutine, each
-// a band of rows, and reports whether it did: false when there are no
-// workers or they are busy.
+// work computes chunks of t's product until none of them is left to claim.
+func (t *rowTask) work() {
+	for {
+		c := workers.claim.Load()
+		if c>>32 != t.gen&0xffffffff || int(c&0xffffffff) >= t.chunks {
+			return
+		}
+		if !workers.claim.CompareAndSwap(c, c+1) {
+			continue
+		}
+		i0 := int(c&0xffffffff) * t.band
+		t.p.rows(i0, min(i0+t.band, t.p.r), t.simd)
+		workers.finished.Add(1)
+	}
+}
+
+// runParallel computes p with the workers and the calling goroutine and
+// reports whether it did: false when there are no workers or they are busy.
 func runParallel(p product, simd bool) bool {
 	workers.start.Do(startWorkers)
 	if len(workers.tasks) == 0 || !workers.busy.TryLock() {
@@ -66,15 +92,26 @@ func runParallel(p product, simd bool) bool {
 	}
 	defer workers.busy.Unlock()
 	parts := len(workers.tasks) + 1
-	band := ((p.r+parts-1)/parts + 3) &^ 3 // rows per goroutine, a multiple of 4
-	sent := 0
-	for i0 := band; i0 < p.r && sent < len(workers.tasks); i0 += band {
-		workers.tasks[sent] <- rowTask{p: p, i0: i0, i1: min(i0+band, p.r), simd: simd}
-		sent++
+	// About eight chunks per goroutine, a multiple of four rows each, so
+	// that a goroutine the system runs late leaves its share to the others.
+	band := max(4, (p.r/(8*parts)+3)&^3)
+	workers.gen++
+	t := rowTask{p: p, gen: workers.gen, chunks: (p.r + band - 1) / band, band: band, simd: simd}
+	workers.finished.Store(0)
+	workers.claim.Store((t.gen & 0xffffffff) << 32)
+	for _, ch := range workers.tasks {
+		// Only this goroutine sends: after taking back a wake-up the
+		// worker has not read yet (an earlier product's, stale), the
+		// send finds room and does not wait.
+		select {
+		case <-ch:
+		default:
+		}
+		ch <- t
 	}
-	p.rows(0, min(band, p.r), simd)
-	for range sent {
-		<-workers.done
+	t.work()
+	for workers.finished.Load() < int64(t.chunks) {
+		runtime.Gosched()
 	}
 	return true
 }
