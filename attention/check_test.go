@@ -1,0 +1,39 @@
+package attention
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestChecks: hasZero and finite (with AVX where the CPU has it) agree with
+// a plain loop, for one special value (±0, ±Inf, NaN, or none) at every
+// position of matrices of 1 … 9 columns, with strides wider than the rows.
+func TestChecks(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 5e-324}
+	for rows := 1; rows <= 3; rows++ {
+		for cols := 1; cols <= 9; cols++ {
+			s := cols + 2
+			d := make([]float64, (rows-1)*s+cols)
+			for pos := -1; pos < rows*cols; pos++ {
+				for _, sp := range specials {
+					for i := range d {
+						d[i] = 0.5 + rnd.Float64() // neither zero nor special
+					}
+					if pos >= 0 {
+						d[pos/cols*s+pos%cols] = sp
+					}
+					wantZero := pos >= 0 && sp == 0
+					wantFinite := pos < 0 || !math.IsInf(sp, 0) && !math.IsNaN(sp)
+					if g := hasZero(d, s, rows, cols); g != wantZero {
+						t.Fatalf("%d×%d, %v at %d: hasZero = %v", rows, cols, sp, pos, g)
+					}
+					if g := finite(d, s, rows, cols); g != wantFinite {
+						t.Fatalf("%d×%d, %v at %d: finite = %v", rows, cols, sp, pos, g)
+					}
+				}
+			}
+		}
+	}
+}
