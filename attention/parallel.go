@@ -13,12 +13,13 @@ import (
 // channels for as long as the program runs. A product is cut into chunks of
 // rows; the caller wakes the workers (a value on each one's channel, sent
 // without waiting), and every goroutine then claims chunks, one at a time,
-// from a shared counter until none is left. The caller waits only for the
-// chunks a worker has claimed and not yet finished, by yielding, not on a
-// channel: a goroutine blocked on a channel needs one of the runtime's
-// waiting records (sudogs), which it allocates now and then, and a repeated
-// forward allocates nothing. A worker that wakes after its product is done
-// finds the counter on a later product and goes back to sleep.
+// from a shared counter until none is left. The caller then waits only for
+// the chunks a worker has claimed and not yet finished, yielding the core
+// (yieldCPU) rather than waiting on a channel: a goroutine blocked on a
+// channel needs one of the runtime's waiting records (sudogs), which it
+// allocates now and then, and a repeated forward allocates nothing. A
+// worker that wakes after its product is done finds the counter on a later
+// product and goes back to sleep.
 //
 // One product at a time uses the workers; a product that finds them busy
 // (another goroutine's) is computed serially instead. Which goroutine
@@ -111,7 +112,7 @@ func runParallel(p product, simd bool) bool {
 	}
 	t.work()
 	for workers.finished.Load() < int64(t.chunks) {
-		runtime.Gosched()
+		yieldCPU()
 	}
 	return true
 }
