@@ -37,3 +37,35 @@ func TestChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestDivSlice: divSlice (with AVX where the CPU has it) gives the bits of
+// a plain division for every length up to 11, in place and not, with
+// special values in src and as divisor.
+func TestDivSlice(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9, 10))
+	vals := []float64{0, math.Copysign(0, -1), math.Inf(1), math.NaN(), 5e-324, 1e308, 3, -7.25}
+	for n := range 12 {
+		for _, d := range []float64{3, 0.1, -1e-300, math.Inf(-1), 0, 7} {
+			src := make([]float64, n)
+			for i := range src {
+				src[i] = rnd.NormFloat64()
+				if rnd.IntN(3) == 0 {
+					src[i] = vals[rnd.IntN(len(vals))]
+				}
+			}
+			dst := make([]float64, n)
+			divSlice(dst, src, d)
+			for i, x := range src {
+				if w := x / d; math.Float64bits(dst[i]) != math.Float64bits(w) && !(w != w && dst[i] != dst[i]) {
+					t.Fatalf("n=%d: %v / %v = %v, want %v", n, x, d, dst[i], w)
+				}
+			}
+			divSlice(src, src, d) // in place
+			for i := range src {
+				if math.Float64bits(src[i]) != math.Float64bits(dst[i]) && !(src[i] != src[i] && dst[i] != dst[i]) {
+					t.Fatalf("n=%d: in place [%d] = %v, want %v", n, i, src[i], dst[i])
+				}
+			}
+		}
+	}
+}

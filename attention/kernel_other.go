@@ -13,3 +13,11 @@ func hasZero(d []float64, s, rows, cols int) bool { return hasZeroGo(d, s, rows,
 
 // finite reports whether those entries of d are all finite.
 func finite(d []float64, s, rows, cols int) bool { return finiteGo(d, s, rows, cols) }
+
+// divSlice sets dst[j] = src[j] / d; dst and src may be the same slice.
+func divSlice(dst, src []float64, d float64) {
+	dst = dst[:len(src)]
+	for j, x := range src {
+		dst[j] = x / d
+	}
+}
