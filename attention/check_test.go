@@ -4,12 +4,24 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/attnviz/attnviz/attention/internal/cpu"
 )
 
-// TestChecks: hasZero and finite (with AVX where the CPU has it) agree with
-// a plain loop, for one special value (±0, ±Inf, NaN, or none) at every
-// position of matrices of 1 … 9 columns, with strides wider than the rows.
+// TestChecks: hasZero and finite, with AVX where the CPU has it and
+// without, agree with a plain loop, for one special value (±0, ±Inf, NaN, or
+// none) at every position of matrices of 1 … 9 columns, with strides wider
+// than the rows.
 func TestChecks(t *testing.T) {
+	saved := cpu.AVX
+	defer func() { cpu.AVX = saved }()
+	for _, avx := range []bool{false, saved} {
+		cpu.AVX = avx
+		testChecks(t)
+	}
+}
+
+func testChecks(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(5, 6))
 	specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 5e-324}
 	for rows := 1; rows <= 3; rows++ {
@@ -38,10 +50,19 @@ func TestChecks(t *testing.T) {
 	}
 }
 
-// TestDivSlice: divSlice (with AVX where the CPU has it) gives the bits of
-// a plain division for every length up to 11, in place and not, with
-// special values in src and as divisor.
+// TestDivSlice: divSlice, with AVX where the CPU has it and without, gives
+// the bits of a plain division for every length up to 11, in place and not,
+// with special values in src and as divisor.
 func TestDivSlice(t *testing.T) {
+	saved := cpu.AVX
+	defer func() { cpu.AVX = saved }()
+	for _, avx := range []bool{false, saved} {
+		cpu.AVX = avx
+		testDivSlice(t)
+	}
+}
+
+func testDivSlice(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(9, 10))
 	vals := []float64{0, math.Copysign(0, -1), math.Inf(1), math.NaN(), 5e-324, 1e308, 3, -7.25}
 	for n := range 12 {

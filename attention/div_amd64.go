@@ -8,8 +8,11 @@ import "github.com/attnviz/attnviz/attention/internal/cpu"
 // quotients); dst and src may be the same slice.
 func divSlice(dst, src []float64, d float64) {
 	dst = dst[:len(src)]
-	n4 := len(src) &^ 3
-	if cpu.AVX && n4 > 0 {
+	n4 := 0
+	if cpu.AVX {
+		n4 = len(src) &^ 3
+	}
+	if n4 > 0 {
 		divAVX(&dst[0], &src[0], n4, d)
 	}
 	for j := n4; j < len(src); j++ {
