@@ -84,6 +84,13 @@ func mul(dst, a, b *mat.Dense) {
 	p.rows(0, p.r, simd)
 }
 
+// Mul sets dst = a·b (a r×k, b k×c, dst r×c; views allowed) with the
+// engine's kernels: every element summed over l = 0 … k−1 in order from +0,
+// each product rounded before it is added, so the bits are the same on
+// every platform and the same as mat.Mul's. dst must not share memory with
+// a or b. It panics if the shapes do not agree.
+func Mul(dst, a, b *mat.Dense) { mul(dst, a, b) }
+
 // zerosHarmless reports whether skipping the zeros of a would change
 // nothing: a has none, or b is finite. It scans the smaller matrix first.
 func (p *product) zerosHarmless() bool {

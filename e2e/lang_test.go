@@ -23,7 +23,7 @@ var langAllowed = map[string]bool{
 	"softmax": true, "Q": true, "K": true, "V": true, "X": true, "QK": true,
 	"d_k": true, "d_v": true, "d_model": true, "d_out": true, "n": true,
 	"Wq": true, "Wk": true, "Wv": true, "Wo": true, "W": true,
-	"ECharts": true, "JSON": true, "KiB": true, "English": true, "ln": true,
+	"ECharts": true, "JSON": true, "KiB": true, "English": true, "ln": true, "exp": true, // exp(·), math notation
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true,
 	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (the export menu)
 	"Home": true, "End": true, "Ctrl": true, "Enter": true, "Esc": true, "P": true, // keys on the keyboard (the shortcuts)
@@ -157,6 +157,20 @@ func TestLangChinese(t *testing.T) {
 				t.Logf("ok: view %s in English: no Chinese text", v)
 			}
 		}
+	}
+
+	// The one-cell panel, open in the attention and pipeline views.
+	for _, v := range []string{"attention", "pipeline"} {
+		tc := newTab(t, s)
+		tc.open(s.URL() + "#lang=zh-Hans&causal=1&cell=2,1&view=" + v)
+		tc.waitFor("the cell panel", `document.querySelector('#cell-panel[data-query="2"][data-key="1"]') !== null`, 10*time.Second)
+		texts := eval[[]string](tc, `(() => { const el = document.querySelector("#cell-panel"); return [el.innerText, ...[...el.querySelectorAll("[title], [aria-label]")].flatMap(e => [e.title, e.getAttribute("aria-label") || ""])]; })()`)
+		if found := untranslated(texts, eval[string](tc, userWords)); len(found) > 0 {
+			t.Errorf("the cell panel in Chinese (%s view): English words %v", v, found)
+		} else {
+			t.Logf("ok: the cell panel in Chinese (%s view): no English word outside the allow-list", v)
+		}
+		tc.viewShot("lang-zh-cell-" + v)
 	}
 
 	// Remembered: a new tab without a link opens in the language chosen

@@ -47,6 +47,11 @@ type Chart struct {
 	// parent that draws into it ahead of go-app's frame (drawNow).
 	Ref *Ref[Chart]
 
+	// Spread draws the chart from a queue, a few charts per task
+	// (chart_spread.go), instead of in the task that updated it; with
+	// SkipHidden, not while it is off screen.
+	Spread, SkipHidden bool
+
 	chart      app.Value // the ECharts instance; nil when not mounted
 	observer   app.Value // the ResizeObserver watching the element
 	onResize   app.Func
@@ -188,12 +193,21 @@ func (c *Chart) mount(ctx app.Context) {
 	if c.Lazy {
 		c.onScreen.observe(ctx, c)
 	}
+	if c.Spread {
+		spread.observe(c)
+		spread.add(c)
+		return
+	}
 	c.draw()
 }
 
 // OnUpdate draws the new option once go-app has updated the DOM, so that
 // ECharts measures the element at its new size.
 func (c *Chart) OnUpdate(ctx app.Context) {
+	if c.Spread {
+		spread.add(c)
+		return
+	}
 	ctx.Defer(func(app.Context) { c.draw() })
 }
 
@@ -202,6 +216,7 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 func (c *Chart) OnDismount() {
 	defer dom.Guard()
 	c.Ref.clear(c)
+	spread.remove(c)
 	c.onScreen.stop()
 	if c.observer != nil {
 		c.observer.Call("disconnect")

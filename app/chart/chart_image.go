@@ -207,6 +207,9 @@ func (l *imageLayer) paint(dpr float64) {
 	if l.img.Gaps {
 		drawGaps(ctx, cols, rows, float64(dw), float64(dh), dpr)
 	}
+	if l.img.Stripes != nil {
+		drawStripes(ctx, l.img.Stripes, cols, rows, float64(dw), float64(dh), dpr)
+	}
 	l.stale = false
 }
 
@@ -230,3 +233,48 @@ func drawGaps(ctx app.Value, cols, rows int, w, h, dpr float64) {
 // maxImageSide bounds the drawn image's canvas, in device pixels: 4096² is
 // 64 MB, beside ECharts' own canvas of the chart.
 const maxImageSide = 4096
+
+// drawStripes draws, on a 2D context of size w × h device pixels showing
+// cols × rows cells, the stripes of the masked cells' decal
+// (contrast.go's maskedDecal) over the runs of cells stripes: lines of 2
+// CSS pixels about 7 apart, rising at 45°, in maskedStripe, filled from a
+// tile (stripeTile) so that they run on from cell to cell. Where cells are
+// smaller than 4 CSS pixels, stripes would hide their colour: none.
+func drawStripes(ctx app.Value, stripes [][3]int, cols, rows int, w, h, dpr float64) {
+	cw, ch := w/float64(cols), h/float64(rows)
+	if cw < 4*dpr || ch < 4*dpr {
+		return
+	}
+	pattern := ctx.Call("createPattern", stripeTile(dpr), "repeat")
+	if !pattern.Truthy() {
+		return
+	}
+	ctx.Call("save")
+	ctx.Set("fillStyle", pattern)
+	for _, s := range stripes {
+		x0, x1 := math.Round(float64(s[1])*cw), math.Round(float64(s[2])*cw)
+		y0, y1 := math.Round(float64(s[0])*ch), math.Round(float64(s[0]+1)*ch)
+		ctx.Call("fillRect", x0, y0, x1-x0, y1-y0)
+	}
+	ctx.Call("restore")
+}
+
+// stripeTile returns a canvas of the stripes' tile at dpr device pixels per
+// CSS pixel: a square of 10 CSS pixels crossed by a line of 2, rising at
+// 45°, that tiles into lines about 7 CSS pixels apart.
+func stripeTile(dpr float64) app.Value {
+	side := math.Round(10 * dpr)
+	tile := app.Window().Get("document").Call("createElement", "canvas")
+	tile.Set("width", side)
+	tile.Set("height", side)
+	ctx := tile.Call("getContext", "2d")
+	ctx.Set("strokeStyle", maskedStripe)
+	ctx.Set("lineWidth", 2*dpr)
+	ctx.Call("beginPath")
+	for _, c := range []float64{0, side, 2 * side} { // the lines x + y = c
+		ctx.Call("moveTo", c, 0)
+		ctx.Call("lineTo", 0, c)
+	}
+	ctx.Call("stroke")
+	return tile
+}

@@ -113,4 +113,7 @@ const maskedItem = `,"itemStyle":{"decal":` + maskedDecal + `}}`
 // maskedDecal is ECharts' decal of a masked cell: stripes light enough
 // that a white number still stands out from them by about 5:1 on viridis'
 // darkest colour (at 60% white it was about 2.5:1).
-const maskedDecal = `{"symbol":"rect","symbolSize":1,"dashArrayX":[1,0],"dashArrayY":[2,5],"rotation":-0.7853981633974483,"color":"rgba(255,255,255,0.35)"}`
+const maskedDecal = `{"symbol":"rect","symbolSize":1,"dashArrayX":[1,0],"dashArrayY":[2,5],"rotation":-0.7853981633974483,"color":"` + maskedStripe + `"}`
+
+// maskedStripe is the colour of the masked cells' stripes.
+const maskedStripe = "rgba(255,255,255,0.35)"

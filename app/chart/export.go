@@ -38,15 +38,31 @@ func ExportPNG(el app.Value, caption, name string, done func(error)) {
 		return
 	}
 	ratio := exportScale * dom.DevicePixelRatio()
+	url, err := pngURL(inst, ratio)
+	if err != nil {
+		done(err)
+		return
+	}
+	savePNG(url, ratio, caption, name, done)
+}
+
+// pngURL returns the data URL of inst's chart drawn as PNG at ratio device
+// pixels per CSS pixel, on white.
+func pngURL(inst app.Value, ratio float64) (string, error) {
 	var url string
 	if !dom.Try(func() {
 		url = inst.Call("getDataURL", map[string]any{
 			"type": "png", "pixelRatio": ratio, "backgroundColor": "#ffffff",
 		}).String()
 	}) {
-		done(errors.New("ECharts could not draw the chart"))
-		return
+		return "", errors.New("ECharts could not draw the chart")
 	}
+	return url, nil
+}
+
+// savePNG loads the PNG of url, drawn at ratio, adds caption under it and
+// saves it as name; done is called as ExportPNG says.
+func savePNG(url string, ratio float64, caption, name string, done func(error)) {
 	img := app.Window().Get("Image").New()
 	var onLoad, onError app.Func
 	finish := func(err error) {
@@ -54,10 +70,10 @@ func ExportPNG(el app.Value, caption, name string, done func(error)) {
 		onError.Release()
 		done(err)
 	}
-	onLoad = app.FuncOf(func(app.Value, []app.Value) any {
+	onLoad = dom.Func(func(app.Value, []app.Value) any {
 		canvas := withCaption(img, caption, ratio)
 		var toBlob app.Func
-		toBlob = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		toBlob = dom.Func(func(_ app.Value, args []app.Value) any {
 			toBlob.Release()
 			if len(args) == 0 || !args[0].Truthy() {
 				finish(errors.New("the browser could not encode the PNG"))
@@ -70,7 +86,7 @@ func ExportPNG(el app.Value, caption, name string, done func(error)) {
 		canvas.Call("toBlob", toBlob, "image/png")
 		return nil
 	})
-	onError = app.FuncOf(func(app.Value, []app.Value) any {
+	onError = dom.Func(func(app.Value, []app.Value) any {
 		finish(errors.New("the chart's picture did not load"))
 		return nil
 	})
@@ -118,15 +134,27 @@ func ExportSVG(el app.Value, caption, name string) error {
 	if err != nil {
 		return err
 	}
-	var svg string
 	var w, h int
+	var option app.Value
 	if !dom.Try(func() {
 		w, h = inst.Call("getWidth").Int(), inst.Call("getHeight").Int()
+		option = inst.Call("getOption")
+	}) {
+		return errors.New("ECharts could not read the chart")
+	}
+	return saveSVG(option, w, h, caption, name)
+}
+
+// saveSVG draws option with ECharts' SVG renderer at w × h CSS pixels and
+// saves it, with caption under it, as an SVG file called name.
+func saveSVG(option app.Value, w, h int, caption, name string) error {
+	var svg string
+	if !dom.Try(func() {
 		ssr := app.Window().Get("echarts").Call("init", nil, nil, map[string]any{
 			"renderer": "svg", "ssr": true, "width": w, "height": h,
 		})
 		defer ssr.Call("dispose")
-		ssr.Call("setOption", inst.Call("getOption"))
+		ssr.Call("setOption", option)
 		svg = ssr.Call("renderToSVGString").String()
 	}) {
 		return errors.New("ECharts could not draw the chart as SVG")

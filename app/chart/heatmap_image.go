@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -142,6 +143,11 @@ type HeatmapImage struct {
 	RGBA       []byte    // 4 bytes a cell, row after row, top to bottom
 	Values     []float64 // the cells' values, row after row: the tooltip's
 	Gaps       bool      // white lines between the cells, as the heatmap series draws them
+
+	// Stripes are the runs of masked cells to stripe, as the heatmap
+	// series' decal stripes them (DecalMasked): {row, first column, last
+	// column + 1}, row after row; nil for none.
+	Stripes [][3]int
 }
 
 // same reports whether m and o draw the same picture.
@@ -149,7 +155,8 @@ func (m *HeatmapImage) same(o *HeatmapImage) bool {
 	if m == nil || o == nil {
 		return m == o
 	}
-	return m.Rows == o.Rows && m.Cols == o.Cols && m.Gaps == o.Gaps && string(m.RGBA) == string(o.RGBA)
+	return m.Rows == o.Rows && m.Cols == o.Cols && m.Gaps == o.Gaps && string(m.RGBA) == string(o.RGBA) &&
+		slices.Equal(m.Stripes, o.Stripes)
 }
 
 // At returns the value of the cell at row and col, and whether there is one.
@@ -179,7 +186,8 @@ func (h Heatmap) image() (*HeatmapImage, error) {
 		Gaps: h.borderWidth(rows, cols) > 0,
 	}
 	var masked [4]byte
-	if h.MaskedCell != nil {
+	grey := h.MaskedCell != nil && !h.DecalMasked // else masked cells keep their colour, striped
+	if grey {
 		rgb, err := parseHexColor(MaskedColor)
 		if err != nil {
 			return nil, err
@@ -201,14 +209,34 @@ func (h Heatmap) image() (*HeatmapImage, error) {
 				return nil, fmt.Errorf("heatmap: value [%d][%d] is %v", i, j, v)
 			}
 			k := 4 * (i*cols + j)
-			if h.MaskedCell != nil && h.MaskedCell(i, j) {
+			if grey && h.MaskedCell(i, j) {
 				copy(img.RGBA[k:k+4], masked[:])
 				continue
 			}
 			scale.put(img.RGBA[k:k+4], v)
 		}
+		if h.DecalMasked && h.MaskedCell != nil {
+			img.Stripes = appendRuns(img.Stripes, i, cols, h.MaskedCell)
+		}
 	}
 	return img, nil
+}
+
+// appendRuns appends to runs the runs of cells of row (of cols) that masked
+// names, as Stripes holds them.
+func appendRuns(runs [][3]int, row, cols int, masked func(row, col int) bool) [][3]int {
+	start := -1
+	for j := 0; j <= cols; j++ {
+		in := j < cols && masked(row, j)
+		switch {
+		case in && start < 0:
+			start = j
+		case !in && start >= 0:
+			runs = append(runs, [3]int{row, start, j})
+			start = -1
+		}
+	}
+	return runs
 }
 
 // colorScale maps values to colours as ECharts' continuous visualMap does

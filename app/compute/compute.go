@@ -49,7 +49,7 @@ type Results struct {
 	Scaled *mat.Dense                 // for NeedSteps: the scores of StepHead divided by √d_k and T; nil otherwise
 	Rows   []RowStat                  // for NeedRowStats: the rows of Head's weights; nil otherwise
 
-	Predict *Prediction // for NeedPredict while State.Predict: the row of Head hidden; nil otherwise
+	Predict *Prediction // while State.Predict: for NeedPredict the row of Head hidden, for NeedComparison its change (JudgeChange); nil otherwise
 
 	Comparison *Comparison // for NeedComparison; nil otherwise
 	Batch      *Batch      // for NeedBatch; nil otherwise
@@ -70,6 +70,8 @@ type mainKey struct {
 	own   bool   // the view's own input (State.OwnInput) in place of the sentence
 	cross bool   // State.CrossOn: keys and values from kv
 	kv    string // State.KVText
+
+	trained trainedKey // State.TrainedOn: the trained layer in place of the sentence (trained.go)
 }
 
 // A Computer turns the page's State into its Results. It owns the engines
@@ -91,15 +93,24 @@ type Computer struct {
 	batch      batcher
 	sweep      sweeper
 	learn      learner
+	trained    trainedComparer
 }
 
 // Update computes what s needs that is out of date and returns the
 // Results. The sweep it only queues (SweepPending, SweepStep): it takes 14
 // runs of the engine, too long for one keystroke.
 func (c *Computer) Update(s state.State, needs Need) Results {
-	if k := (mainKey{s.Input, s.OwnInput(), s.CrossOn(), s.KVText()}); !c.started || k != c.key {
+	var training *Training
+	if s.TrainedOn() || needs&NeedTraining != 0 {
+		training = c.learn.update(s)
+	}
+	if k := (mainKey{s.Input, s.OwnInput(), s.CrossOn(), s.KVText(), trainedKeyOf(s, training)}); !c.started || k != c.key {
 		c.key, c.started = k, true
-		c.runMain(s)
+		if k.trained.on {
+			c.runTrained(s, training)
+		} else {
+			c.runMain(s)
+		}
 	}
 	c.res.Heads, c.res.Head, c.res.StepHead = headsOf(s, c.res.Result)
 	c.res.Comparison, c.res.Batch, c.res.Sweep, c.res.Training = nil, nil, nil, nil
@@ -108,8 +119,15 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	c.res.Cross = nil
 	if needs&NeedComparison != 0 && c.res.Result != nil && s.CrossOn() {
 		c.res.Cross = c.cross.update(s, c.res.Result, c.res.Rev, c.res.StepHead)
+	} else if needs&NeedComparison != 0 && s.TrainedOn() {
+		if c.res.Result != nil && training != nil && training.Now != nil {
+			c.res.Comparison = c.trainedComparison(s, training, c.res.Head)
+		}
 	} else if needs&NeedComparison != 0 && c.res.Result != nil {
 		c.res.Comparison = c.comparison.update(s, c.res.Head)
+		if s.Predict {
+			c.res.Predict = JudgeChange(s, &c.res.Comparison.Sentences)
+		}
 	}
 	if needs&NeedBatch != 0 && c.res.Result != nil {
 		c.res.Batch = c.batch.update(s, c.res.Head)
@@ -117,9 +135,7 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 	if needs&NeedSweep != 0 && c.res.Result != nil {
 		c.res.Sweep = c.sweep.update(s, len(c.res.Result.Tokens))
 	}
-	if needs&NeedTraining != 0 {
-		c.res.Training = c.learn.update(s)
-	}
+	c.res.Training = training
 	return c.res
 }
 

@@ -13,7 +13,9 @@ import (
 // guess compares with the weights.
 type Prediction struct {
 	Row     int       // the query row hidden: State.PredictRowOf the tokens
-	Weights []float64 // the row's weights, shown once revealed
+	Weights []float64 // the row's weights, shown once revealed (JudgeChange: the magnitudes of their changes)
+	Diff    []float64 // JudgeChange: the row's changes A − B, signed; nil for Judge
+	Rows    bool      // JudgeChange of State.PredictRows: the guess is a query row, Row is −1, and Weights and Diff are each row's largest change
 	Visible []bool    // the keys the row may attend to: the causal mask and padding hide the others
 	Best    int       // the key of the row's largest weight (the first, on a tie)
 
@@ -40,6 +42,12 @@ func Judge(s state.State, r *attention.Result, head int) *Prediction {
 			p.Best = j
 		}
 	}
+	p.judge(s)
+	return p
+}
+
+// judge compares the guess and the estimate of s with p's Weights.
+func (p *Prediction) judge(s state.State) {
 	best := p.Weights[p.Best]
 	if g := s.PredictGuess; g >= 0 && g < len(p.Weights) && p.Visible[g] {
 		p.Guess, p.Off = g, best-p.Weights[g]
@@ -49,7 +57,6 @@ func Judge(s state.State, r *attention.Result, head int) *Prediction {
 		p.Estimate = float64(e) / 100
 		p.EstOff = math.Abs(p.Estimate - best)
 	}
-	return p
 }
 
 // Guessed reports whether p has a guess to reveal: a key or an estimate.

@@ -7,8 +7,9 @@ var _ = registerMessages(map[string]map[string]string{
 	LangEN: {
 		"keys.label":      "%s: arrow keys move between the cells, Enter works the weight out",
 		"keys.help":       "Arrow keys: next cell. Home and End: first and last key of the row; with Ctrl, first and last cell. Enter: work the weight out.",
-		"keys.cell":       "query “%s” (%d), key “%s” (%d), weight %s, %s",
 		"keys.label.walk": "%s: arrow keys move between the cells",
+		"keys.help.walk":  "Arrow keys: next cell. Home and End: first and last cell of the row; with Ctrl, of the matrix. Page Up and Page Down: first and last cell of the column.",
+		"keys.cell.of":    "%s “%s” (%d), %s “%s” (%d), %s %s",
 		"keys.masked":     "masked",
 		"table.show":      "Show the numbers as a table",
 		"table.caption":   "%s: rows are queries, columns are keys",
@@ -31,8 +32,9 @@ var _ = registerMessages(map[string]map[string]string{
 	LangZH: {
 		"keys.label":      "%s：方向键在单元格之间移动，回车键手算该权重",
 		"keys.help":       "方向键：相邻单元格。Home 和 End：该行第一个和最后一个键；加 Ctrl：第一个和最后一个单元格。回车：手算该权重。",
-		"keys.cell":       "查询「%s」（%d），键「%s」（%d），权重 %s，%s",
 		"keys.label.walk": "%s：方向键在单元格之间移动",
+		"keys.help.walk":  "方向键：相邻单元格。Home 和 End：该行第一个和最后一个单元格；加 Ctrl：整个矩阵的。上翻页和下翻页键：该列第一个和最后一个单元格。",
+		"keys.cell.of":    "%s「%s」（%d），%s「%s」（%d），%s %s",
 		"keys.masked":     "已屏蔽",
 		"table.show":      "以表格显示数值",
 		"table.caption":   "%s：行为查询，列为键",

@@ -12,7 +12,7 @@ import (
 var latinAllowed = map[string]bool{
 	"softmax": true, "QK": true, "d_k": true, "d_v": true, "d_model": true, "d_out": true,
 	"Wq": true, "Wk": true, "Wv": true, "Wo": true, "ECharts": true, "JSON": true,
-	"KiB": true, "English": true, "ln": true,
+	"KiB": true, "English": true, "ln": true, "exp": true, // exp(·), math notation
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true, "NaN": true,
 	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (export.go)
 	"Home": true, "End": true, "Ctrl": true, "Enter": true, "Esc": true, // keys on the keyboard (keys.go)

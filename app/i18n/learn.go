@@ -42,8 +42,8 @@ var _ = registerMessages(map[string]map[string]string{
 		"learn.predicted":     "Predicted",
 		"learn.layer":         "Layer",
 		"learn.layer.n":       "Layer %d",
-		"learn.open":          "Open this layer in the matrices view",
-		"learn.open.caption":  "The matrices view then holds this layer's input on the probe (X) and its trained Wq, Wk, Wv and Wo, so you can work out a learned weight by hand.",
+		"learn.openIn":        "Open this layer in",
+		"learn.open.caption":  "Each view then shows this layer's trained Wq, Wk, Wv and Wo on the probe's embeddings (X, the layer's input: token and position embeddings, and in layer 2 the residual stream): the pipeline step by step, a weight worked out by hand when you click it, the probe beside a second sequence in the compare view, and the matrices to edit.",
 		"learn.export":        "Download the model (JSON)",
 
 		"task.previous":    "Previous token",
@@ -54,6 +54,16 @@ var _ = registerMessages(map[string]map[string]string{
 
 		// The probe a task starts with, where it has one per language.
 		"task.coreference.sample": "the animal didn't cross the street because it was too tired .",
+		// The compare view's second sequence on the trained layer.
+		"task.coreference.probe2": "the animal didn't cross the street because it was too wide .",
+
+		"trained.label":    "The trained model's layer",
+		"trained.bar":      "Layer %d of the model trained on “%s”, at step %d, on the probe “%s”: its trained weights, not random ones. The sentence and the settings do not apply here.",
+		"trained.training": "Training: step %d of %d; the charts follow.",
+		"trained.done":     "Trained for %d steps.",
+		"trained.hint":     "Click a weight to work it out by hand.",
+		"trained.back":     "Back to the Learn view",
+		"trained.off":      "Show the sentence instead",
 	},
 	LangZH: {
 		"view.learn": "训练",
@@ -95,8 +105,8 @@ var _ = registerMessages(map[string]map[string]string{
 		"learn.predicted":     "预测",
 		"learn.layer":         "层",
 		"learn.layer.n":       "第 %d 层",
-		"learn.open":          "在矩阵视图中打开这一层",
-		"learn.open.caption":  "矩阵视图随后会载入这一层在探测序列上的输入（X）以及训练后的 Wq、Wk、Wv 和 Wo，你可以亲手算出一个学到的权重。",
+		"learn.openIn":        "在以下视图中打开这一层",
+		"learn.open.caption":  "所选视图会显示这一层训练后的 Wq、Wk、Wv 和 Wo 作用在探测序列的嵌入上（X 是这一层的输入：词元嵌入加位置嵌入，第 2 层还包括残差流）：流水线逐步展示，点击一个权重即可亲手算出它，对比视图把探测序列和第二个序列并排，矩阵视图可以编辑这些矩阵。",
 		"learn.export":        "下载模型（JSON）",
 
 		"task.previous":    "前一个词元",
@@ -106,5 +116,14 @@ var _ = registerMessages(map[string]map[string]string{
 		"task.coreference": "指代消解",
 
 		"task.coreference.sample": "动物没有穿过街道，因为它太累了。",
+		"task.coreference.probe2": "动物没有穿过街道，因为它太宽了。",
+
+		"trained.label":    "训练后的模型的一层",
+		"trained.bar":      "第 %d 层（在“%s”上训练到第 %d 步的模型），作用在探测序列“%s”上：这些是训练得到的权重，不是随机权重。句子和设置在这里不起作用。",
+		"trained.training": "正在训练：第 %d 步，共 %d 步；图表会随之更新。",
+		"trained.done":     "已训练 %d 步。",
+		"trained.hint":     "点击一个权重，亲手算出它。",
+		"trained.back":     "回到训练视图",
+		"trained.off":      "改为显示句子",
 	},
 })

@@ -65,6 +65,10 @@ var _ = registerMessages(map[string]map[string]string{
 		"cell.output":         "Output of query %d: Σ weight × value",
 		"cell.output.caption": "Each row: the key's weight times its value vector; the last row is their sum.",
 		"cell.mean":           "The mean of the heads' weights:",
+		"cell.exp.row":        "exp(s − max)",
+		"cell.max":            "max = ",
+		"cell.expsum":         ", Σ exp = ",
+		"cell.sum.output":     "Σ = output%s",
 	},
 	LangZH: {
 		"view.pipeline": "计算流程",
@@ -128,5 +132,9 @@ var _ = registerMessages(map[string]map[string]string{
 		"cell.output":         "查询 %d 的输出：Σ 权重 × 值",
 		"cell.output.caption": "每一行：该键的权重乘以它的值向量；最后一行是它们的和。",
 		"cell.mean":           "各头权重的平均：",
+		"cell.exp.row":        "exp(s − 最大值)",
+		"cell.max":            "最大值 = ",
+		"cell.expsum":         "，Σ exp = ",
+		"cell.sum.output":     "Σ = 输出%s",
 	},
 })

@@ -37,6 +37,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"teach.tooBig":       "This file is too large for a tour (%d KB, at most %d KB), so the tour is unchanged.",
 		"teach.stepOf":       "%s view",
 		"teach.stepsHeading": "Steps",
+		"teach.keys":         "Use ← and → to step through the tour.",
 	},
 	LangZH: {
 		"view.mytour":        "我的导览",
@@ -72,5 +73,6 @@ var _ = registerMessages(map[string]map[string]string{
 		"teach.tooBig":       "此文件太大，不是导览（%d 千字节，最多 %d 千字节），导览未改变。",
 		"teach.stepOf":       "%s视图",
 		"teach.stepsHeading": "步骤",
+		"teach.keys":         "用 ← 和 → 键逐步浏览导览。",
 	},
 })

@@ -32,6 +32,7 @@ type learnLoop struct {
 	scheduled bool      // a slice is scheduled
 	drawn     time.Time // when the view was last redrawn by a slice
 	worker    trainWorker
+	redraw    views.LearnRedraw // the Learn view alone, while training runs
 }
 
 // scheduleTraining has the worker train what the state asks for (worker.go),
@@ -78,13 +79,38 @@ func (p *Page) trainSlice(ctx app.Context) {
 	// goal; while training runs, the count follows it.
 	p.state.Steps = max(p.state.Steps, p.comp.TrainSlice(p.state, sliceBudget))
 	p.res = p.comp.Update(p.state, p.needs())
-	p.scheduleLinkWrite()
+	p.trainingLinkWrite()
 	p.scheduleTraining()
 	if p.learn.scheduled && time.Since(p.learn.drawn) < redrawEvery {
 		ctx.PreventUpdate() // the next slice redraws
 		return
 	}
 	p.learn.drawn = time.Now()
+	p.redrawTraining(ctx)
+}
+
+// redrawTraining, while training runs, redraws the Learn view alone, if it
+// is shown, instead of the whole page (views.LearnRedraw). Once training
+// stops, the page is rendered whole.
+func (p *Page) redrawTraining(ctx app.Context) {
+	if t := p.res.Training; t != nil && t.Running && p.state.View == state.LearnViewID && p.learn.redraw.Draw(p.props()) {
+		ctx.PreventUpdate()
+	}
+}
+
+// trainLinkEvery is the least time between two rewrites of the link while
+// training runs: history.replaceState takes several ms in Chromium, and
+// the step count in the link changes with every slice.
+const trainLinkEvery = 2 * time.Second
+
+// trainingLinkWrite rewrites the link after a slice or a worker's answer:
+// at most every trainLinkEvery while training runs, as any change once it
+// has stopped.
+func (p *Page) trainingLinkWrite() {
+	if t := p.res.Training; t != nil && t.Running && time.Since(p.linkWritten) < trainLinkEvery {
+		return
+	}
+	p.scheduleLinkWrite()
 }
 
 // train is the Learn view's views.Props.Train.

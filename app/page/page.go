@@ -87,7 +87,7 @@ func (p *Page) open(link string, def state.State) {
 		if err = known(s); err != nil {
 			s = def
 		}
-		s = tourOnOpen(s, link)
+		s = teachOnOpen(tourOnOpen(s, link), link)
 	}
 	if err != nil {
 		// A bad link is the user's input, not the program's fault: the notice
@@ -178,7 +178,7 @@ func (p *Page) OnDismount() {
 // view's training() and model() (learnHooks).
 func (p *Page) installHooks() {
 	result := dom.Func(func(app.Value, []app.Value) any {
-		if p.res.Training != nil {
+		if p.res.Training != nil && p.state.View == state.LearnViewID {
 			js, err := p.learnResult()
 			if js == "" || err != nil {
 				return nil
@@ -221,6 +221,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	start := dom.EventTime(e)
 	old := p.state
 	change(&p.state)
+	p.state.NewGuessOnView(old)
 	p.state.Normalize()
 	p.update()
 	p.afterChange(old)
@@ -246,7 +247,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 
 // props returns what the page hands its view.
 func (p *Page) props() views.Props {
-	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Score: p.score, Train: p.train}
+	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Score: p.score, Train: p.train, Redraw: &p.learn.redraw}
 }
 
 // afterChange applies to the browser what changed since old.
@@ -272,10 +273,14 @@ func (p *Page) update() {
 
 // needs returns what the view shown needs computed.
 func (p *Page) needs() compute.Need {
+	var n compute.Need
 	if v := viewByID(p.state.View); v != nil {
-		return v.Needs
+		n = v.Needs
 	}
-	return 0
+	if p.state.TrainedOn() || views.TourStepView(p.state) == state.LearnViewID {
+		n |= compute.NeedTraining // the trained layer's model, or the tour's Learn view
+	}
+	return n
 }
 
 // sweepDelay is how long the settings must stay as they are before the
@@ -379,8 +384,10 @@ func (p *Page) Render() app.UI {
 	// result while the input is rejected.
 	heads, head := p.res.Heads, p.res.Head
 	ownInput := ""
-	if p.state.OwnInput() || p.state.View == state.LearnViewID {
+	if p.state.OwnInput() || p.state.View == state.LearnViewID || views.TourStepView(p.state) == state.LearnViewID {
 		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
+	} else if p.state.TrainedOn() {
+		ownInput = "trained-input" // nor do they to the trained layer, but the heads do
 	}
 	return app.Div().Class("page", ownInput, views.ClassIf(p.state.HighContrast, "high-contrast")).Body(
 		app.Header().Class("top").Body(
@@ -416,7 +423,8 @@ func (p *Page) Render() app.UI {
 						&views.ExportMenu{Props: p.props()},
 						&views.Shortcuts{Props: p.props(), Views: viewIDs()},
 					),
-					&views.TeachBar{Props: p.props(), Known: known},
+					&views.TeachBar{Props: p.props(), Known: knownOf},
+					&views.TrainedBar{Props: p.props()},
 					v.New(p.props()),
 				),
 			),

@@ -148,7 +148,10 @@ func (p *Page) renderPresent(lang string, v *view) app.UI {
 		ownInput = "own-input"
 	}
 	return app.Div().Class("page", "present", ownInput).Body(
-		app.Header().Class("present-bar").Role("group").Aria("label", i18n.T(lang, "present.bar")).Body(
+		// A banner landmark, so that everything on the page is in one; the
+		// page's title, for screen readers only.
+		app.Header().Class("present-bar").Aria("label", i18n.T(lang, "present.bar")).Body(
+			app.H1().Class("visually-hidden").Text(i18n.T(lang, "app.title")),
 			app.Div().Class("present-sentence").Body(
 				app.Label().For("sentence").Class("visually-hidden").Text(i18n.T(lang, "sentence.label")),
 				p.sentence(lang),
@@ -156,6 +159,8 @@ func (p *Page) renderPresent(lang string, v *view) app.UI {
 			&views.PresentControls{State: p.state, Heads: p.res.Heads, Selected: p.res.Head, Set: p.set},
 			p.viewSelect(lang),
 			p.presentButton(lang),
+			app.If(p.state.View == state.TourViewID, func() app.UI { return &views.TourBar{Props: p.props()} }),
+			app.If(p.state.TeachStep > 0, func() app.UI { return &views.TeachBar{Props: p.props(), Known: knownOf} }),
 		),
 		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
 		p.rejected(lang),

@@ -100,12 +100,12 @@ func (p *Page) workerAnswer(ctx app.Context, a compute.WorkerAnswer) {
 	// towards the goal, and the curves need every answer.
 	p.state.Steps = max(p.state.Steps, p.comp.WorkerAnswer(p.state, a))
 	if p.needs()&compute.NeedTraining == 0 {
-		p.scheduleLinkWrite()
+		p.trainingLinkWrite()
 		ctx.PreventUpdate()
 		return
 	}
 	p.res = p.comp.Update(p.state, p.needs())
-	p.scheduleLinkWrite()
+	p.trainingLinkWrite()
 	p.askWorker()
 	// The worker answers about every 75 ms: each answer redraws, unless
 	// answers come bunched.
@@ -114,6 +114,7 @@ func (p *Page) workerAnswer(ctx app.Context, a compute.WorkerAnswer) {
 		return
 	}
 	p.learn.drawn = time.Now()
+	p.redrawTraining(ctx)
 }
 
 // readAnswer reads a worker's message (cmd/trainworker's answer).

@@ -10,7 +10,7 @@ const CompareViewID = "compare"
 // "decoder" side), its keys and values from Text2 (the "encoder" side):
 // Spec gives Text2 as the spec's text_kv.
 func (s State) CrossOn() bool {
-	return s.Cross && (s.View == CompareViewID || s.View == TourViewID) && !s.OwnInput()
+	return s.Cross && (s.View == CompareViewID || s.View == TourViewID) && !s.OwnInput() && !s.TrainedOn()
 }
 
 // KVText returns the key/value side's sentence when CrossOn, else "".

@@ -22,3 +22,12 @@ func (s State) PredictRowOf(n int) int { return min(s.PredictRow, n-1) }
 func (s *State) NewGuess() {
 	s.PredictGuess, s.PredictEstimate, s.PredictShown = NoGuess, NoGuess, false
 }
+
+// NewGuessOnView starts a new guess when the view of s is not old's and
+// the change left the guess as it was: a guess belongs to its view's
+// question.
+func (s *State) NewGuessOnView(old State) {
+	if s.View != old.View && s.PredictGuess == old.PredictGuess && s.PredictEstimate == old.PredictEstimate && s.PredictShown == old.PredictShown {
+		s.NewGuess()
+	}
+}

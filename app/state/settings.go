@@ -55,6 +55,7 @@ var settings = []setting{
 	intSetting("pguess", "predict_guess", NoGuess, MaxPredictRow, func(s *State) *int { return &s.PredictGuess }),
 	intSetting("pest", "predict_estimate", NoGuess, 100, func(s *State) *int { return &s.PredictEstimate }),
 	boolSetting("pshown", "predict_revealed", func(s *State) *bool { return &s.PredictShown }),
+	boolSetting("prows", "predict_rows", func(s *State) *bool { return &s.PredictRows }),
 	{"tour", "tour", func(s *State) string { return s.Tour }, decodeTour, nil},
 	boolSetting("stretch", "stretch", func(s *State) *bool { return &s.Stretch }),
 	boolSetting("hc", "high_contrast", func(s *State) *bool { return &s.HighContrast }),
@@ -68,6 +69,7 @@ var settings = []setting{
 	intSetting("until", "until", 0, MaxSteps, func(s *State) *int { return &s.Until }),
 	{"probe", "probe", func(s *State) string { return s.Probe }, decodeProbe, nil},
 	intSetting("layer", "layer", 0, maxLayers-1, func(s *State) *int { return &s.Layer }),
+	boolSetting("trained", "trained", func(s *State) *bool { return &s.Trained }),
 }
 
 // intSetting is a setting of an int field that links write in decimal,

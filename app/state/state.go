@@ -34,6 +34,7 @@ type State struct {
 	PredictGuess    int  // the key guessed to weigh most, or NoGuess
 	PredictEstimate int  // the row's largest weight as estimated, in hundredths, or NoGuess
 	PredictShown    bool // the row is revealed
+	PredictRows     bool // in the compare view: guess the query row that changes most, not a key
 
 	Tour string // the guided tour shown in the view "tour", "" for the first; its step is Step (tour.go)
 
@@ -73,6 +74,10 @@ type Input struct {
 	// Cross asks the compare view for cross-attention (cross.go): queries
 	// from Text, keys and values from Text2.
 	Cross bool
+
+	// Trained has the views that read the main attention compute it from
+	// the Learn view's trained model instead of the sentence (trained.go).
+	Trained bool
 }
 
 // DefaultViewID is the id of the view a first visit opens: the first of the

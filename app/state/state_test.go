@@ -172,9 +172,9 @@ func TestStateJSON(t *testing.T) {
 		"positional": false, "head": "mean", "view": "attention", "lang": i18n.LangZH,
 		"scale": true, "temperature": 1.0, "d_k": 0.0, "text2": "",
 		"step": "", "cell": nil, "present": false,
-		"predict": false, "predict_row": 0.0, "predict_guess": 0.0, "predict_estimate": 0.0, "predict_revealed": false, "tour": "",
+		"predict": false, "predict_row": 0.0, "predict_guess": 0.0, "predict_estimate": 0.0, "predict_revealed": false, "predict_rows": false, "tour": "",
 		"stretch": false, "high_contrast": false, "cross": false, "teach": "", "teach_step": 0.0,
-		"task": "", "lr": 0.0, "steps": 0.0, "until": 0.0, "probe": "", "layer": 0.0,
+		"task": "", "lr": 0.0, "steps": 0.0, "until": 0.0, "probe": "", "layer": 0.0, "trained": false,
 	}
 	for k, v := range want {
 		if got[k] != v {

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/url"
 	"strings"
@@ -48,18 +47,18 @@ var ErrTeach = errors.New("tour")
 func ParseTeach(data []byte) (TeachTour, error) {
 	var t TeachTour
 	if len(data) > MaxTeachFile {
-		return t, fmt.Errorf("%w: %d KB, at most %d KB", ErrTeach, len(data)>>10, MaxTeachFile>>10)
+		return t, teachErr("teach.err.size", len(data)>>10, MaxTeachFile>>10)
 	}
 	if !utf8.Valid(data) {
-		return t, fmt.Errorf("%w: not UTF-8 text", ErrTeach)
+		return t, teachErr("teach.err.utf8")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&t); err != nil {
-		return TeachTour{}, fmt.Errorf("%w: not a tour's JSON: %v", ErrTeach, err)
+		return TeachTour{}, jsonErr(err)
 	}
 	if dec.More() {
-		return TeachTour{}, fmt.Errorf("%w: more than one JSON value", ErrTeach)
+		return TeachTour{}, teachErr("teach.err.more")
 	}
 	if err := t.check(); err != nil {
 		return TeachTour{}, err
@@ -70,14 +69,14 @@ func ParseTeach(data []byte) (TeachTour, error) {
 // check returns an error if t is not a tour or exceeds the limits.
 func (t TeachTour) check() error {
 	if t.Kind != TeachKind {
-		return fmt.Errorf("%w: kind is %q, not %q", ErrTeach, t.Kind, TeachKind)
+		return teachErr("teach.err.kind", t.Kind, TeachKind)
 	}
 	if len(t.Steps) > MaxTeachSteps {
-		return fmt.Errorf("%w: %d steps, at most %d", ErrTeach, len(t.Steps), MaxTeachSteps)
+		return teachErr("teach.err.steps", len(t.Steps), MaxTeachSteps)
 	}
 	for i, st := range t.Steps {
 		if len(st.Note) > MaxTeachNote || len(st.Link) > maxTeachStepLn {
-			return fmt.Errorf("%w: step %d is too long", ErrTeach, i+1)
+			return teachErr("teach.err.long", i+1)
 		}
 	}
 	return nil
@@ -119,16 +118,16 @@ func DecodeTeach(v string) (TeachTour, error) {
 		return TeachTour{Kind: TeachKind}, nil
 	}
 	if len(v) > maxLinkBytes {
-		return TeachTour{}, fmt.Errorf("%w: too long", ErrTeach)
+		return TeachTour{}, teachErr("teach.err.link")
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(v)
 	if err != nil {
-		return TeachTour{}, fmt.Errorf("%w: not base64url", ErrTeach)
+		return TeachTour{}, teachErr("teach.err.link")
 	}
 	// The limit stops a small link that inflates into a huge one.
 	js, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), MaxTeachFile+1))
 	if err != nil {
-		return TeachTour{}, fmt.Errorf("%w: not compressed data", ErrTeach)
+		return TeachTour{}, teachErr("teach.err.link")
 	}
 	return ParseTeach(js)
 }
@@ -178,14 +177,18 @@ func StepLink(s State) string {
 func StepState(link, lang string) (State, error) {
 	values, err := url.ParseQuery(link)
 	if err != nil {
-		return State{}, err
+		return State{}, teachErr("teach.err.stepLink")
 	}
 	for k := range values {
 		if !isSettingKey(k) || k == "teach" || k == "tstep" {
-			return State{}, fmt.Errorf("no setting %q", k)
+			return State{}, teachErr("teach.err.setting", k)
 		}
 	}
-	return DecodeState(link, DefaultState(lang))
+	s, err := DecodeState(link, DefaultState(lang))
+	if err != nil {
+		return State{}, stepErr(values, lang)
+	}
+	return s, nil
 }
 
 // isSettingKey reports whether k is a setting's key in links.

@@ -108,7 +108,7 @@ func (v *AttentionView) Render() app.UI {
 				Tooltip:  v.mainTip,
 				Selected: chart.Cell(selectedCell(v.Props.State.Cell, len(r.Tokens))),
 				OnCell:   v.onCell,
-				MinSize:  heatmapMinSize(len(r.Tokens)),
+				MinSize:  largeMinSize(len(r.Tokens), v.Props.State.Present),
 				Ref:      &v.mainChart,
 				Loading:  i18n.T(lang, "chart.loading"),
 				Picture:  true,
@@ -126,6 +126,8 @@ func (v *AttentionView) Render() app.UI {
 			app.H3().Text(i18n.T(lang, "attn.all")),
 			app.P().Class("caption").Text(i18n.T(lang, "attn.all.caption")),
 			app.Div().Class("thumbs").Body(append(thumbs, &chart.HeatmapGrid{Images: v.thumbs, Slot: "thumb-chart", Ref: &v.grid})...),
+			&ChartsExport{Props: v.Props, ID: "thumbs-export", Title: i18n.T(lang, "export.thumbs"),
+				Targets: headTargets(v.Props), Option: headOption},
 		),
 		&CellPanel{Props: v.Props},
 	)
@@ -161,9 +163,9 @@ func (v *AttentionView) build(p Props) {
 			return
 		}
 		h.AsImage = h.AsPicture()
-		if !h.AsImage {
-			h.MaskedCell, h.DecalMasked = r.Options.Masked, true // striped (app/chart/contrast.go)
-		}
+		// Striped, as cells (app/chart/contrast.go) or in the picture
+		// (app/chart/chart_image.go).
+		h.MaskedCell, h.DecalMasked = r.Options.Masked, true
 		h, tip := colourMode(h, p.State)
 		v.mainOpt, v.main, v.mainTip = "", chart.PartsOf(h), tip
 	}
@@ -207,7 +209,13 @@ func headThumb(p *Props, lang string, id, head int, chart app.UI) app.UI {
 		Aria("pressed", id == head).
 		DataSet("thumb", state.HeadKey(id)).
 		OnClick(func(ctx app.Context, e app.Event) {
-			p.Set(ctx, e, func(s *state.State) { s.Head = id })
+			// From the button, not id: go-app keeps its first handler
+			// (HeadPicker's button).
+			h, ok := dataHead(ctx, "thumb")
+			if !ok {
+				return
+			}
+			p.Set(ctx, e, func(s *state.State) { s.Head = h })
 		}).
 		Body(
 			chart,

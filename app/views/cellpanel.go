@@ -34,13 +34,19 @@ type CellPanel struct {
 // OnMount keeps the panel's context.
 func (c *CellPanel) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	c.focus.follow(ctx, c.isOpen(), "#cell-close", "#heatmap-keys", false)
+	c.focus.follow(ctx, c.isOpen(), "#cell-close", cellPanelBack, false)
 }
 
 // OnUpdate moves the focus into the panel as it opens, and back as it closes.
 func (c *CellPanel) OnUpdate(ctx app.Context) {
-	c.focus.follow(ctx, c.isOpen(), "#cell-close", "#heatmap-keys", true)
+	c.focus.follow(ctx, c.isOpen(), "#cell-close", cellPanelBack, true)
 }
+
+// cellPanelBack selects where the focus goes as the panel closes when the
+// element that had it is gone: the heatmap walked (the attention view's, or
+// cross-attention's), or the pipeline's weights box, whose step the panel
+// replaced.
+const cellPanelBack = `#heatmap-keys, #cross-heatmap-keys, .pipe-step[data-step="weights"]`
 
 // isOpen reports whether the panel shows a weight.
 func (c *CellPanel) isOpen() bool { return c.Props.Result != nil && c.Props.Cell != nil }
@@ -181,7 +187,7 @@ func (w *cellWork) softmax() app.UI {
 	e, lang := w.e, w.lang
 	keyRow := []app.UI{app.Th().Scope("col").Text(i18n.T(lang, "term.key"))}
 	logitRow := []app.UI{app.Th().Scope("row").Text("s")}
-	expRow := []app.UI{app.Th().Scope("row").Text("exp(s − max)")}
+	expRow := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "cell.exp.row"))}
 	wRow := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "term.weight"))}
 	for k := range e.Logits {
 		idx := strconv.Itoa(k)
@@ -199,8 +205,8 @@ func (w *cellWork) softmax() app.UI {
 		app.H3().Text(i18n.T(lang, "cell.softmax")),
 		w.table(keyRow, app.Tr().Body(logitRow...), app.Tr().Body(expRow...), app.Tr().Body(wRow...)),
 		app.P().Class("eq").Body(
-			app.Text("max = "), w.num("max", "", e.Max),
-			app.Text(", Σ exp = "), w.num("expsum", "", e.ExpSum),
+			app.Text(i18n.T(lang, "cell.max")), w.num("max", "", e.Max),
+			app.Text(i18n.T(lang, "cell.expsum")), w.num("expsum", "", e.ExpSum),
 		),
 	)
 }
@@ -237,7 +243,7 @@ func (w *cellWork) output() app.UI {
 		}
 		rows = append(rows, app.Tr().Class(ClassIf(e.Weights[k] == 0, "zero")).Body(cells...))
 	}
-	sum := []app.UI{app.Th().Scope("row").Text("Σ = output" + sub(w.i+1)), app.Td()}
+	sum := []app.UI{app.Th().Scope("row").Text(i18n.Tf(lang, "cell.sum.output", sub(w.i+1))), app.Td()}
 	for cc, x := range e.Output {
 		sum = append(sum, app.Td().Body(w.num("output", strconv.Itoa(cc), x)))
 	}

@@ -21,15 +21,19 @@ type CompareView struct {
 
 	Props Props
 
-	key   sidesKey // what pairs are made of
-	pairs [2]comparePair
+	key        sidesKey // what pairs are made of
+	hidden     int      // the row of the first pair hidden for a prediction, if wasHidden
+	wasHidden  bool     // the pairs were made with a row hidden
+	predicting bool     // State.Predict when the pairs were made
+	pairs      [2]comparePair
 }
 
 // sidesKey is what the charts of two results of app/compute are made of:
 // the results (compute.Comparison or compute.Batch) and the language.
 type sidesKey struct {
-	of   any
-	lang string
+	of    any
+	lang  string
+	large bool // for presentation (chart.Heatmap.Large)
 }
 
 // comparePair is the charts of one comparison (compute.Pair): the two sides
@@ -39,6 +43,7 @@ type comparePair struct {
 	pa, pb, pdiff       chart.ChartParts // their pictures (see chart.Drawing)
 	tipA, tipB, tipDiff func(row, col int, v float64) string
 	maxAbs              float64
+	minSize             int    // the charts' least width (chart.Chart.MinSize)
 	err                 string // i18n text shown instead, "" when drawn
 
 	ha, hb, hd chart.Heatmap // for their tables (HeatmapTable)
@@ -54,8 +59,12 @@ func (v *CompareView) Render() app.UI {
 	if v.Props.Result == nil || v.Props.Comparison == nil {
 		return emptyView(lang)
 	}
-	v.build(v.Props.Comparison, lang)
+	v.build(v.Props.Comparison, lang, changeRow(v.Props), st.Predict)
 	p, q := v.pairs[0], v.pairs[1]
+	var sentencesMask func(i, j int) bool
+	if st.Causal {
+		sentencesMask = causalMask
+	}
 
 	return app.Section().Class("view", "view-compare").Body(
 		app.Div().Class("panel").Body(
@@ -70,13 +79,14 @@ func (v *CompareView) Render() app.UI {
 					v.Props.Set(ctx, e, func(s *state.State) { s.Text2 = s.Text })
 				}),
 			v.trio(lang, p, "compare-a", "compare-b", "compare-diff",
-				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB")),
+				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), v.onChangeCell, sentencesMask, sentencesMask),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption")),
 		),
+		&PredictPanel{Props: v.Props, Change: true},
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.b.title")),
 			v.trio(lang, q, "compare-nomask", "compare-causal", "compare-maskdiff",
-				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal")),
+				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), nil, nil, causalMask),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.b.caption")),
 		),
 	)
@@ -107,42 +117,57 @@ func sentence2Input(p *Props) app.UI {
 		})
 }
 
-// trio is two heatmaps and their difference, side by side where they fit.
-func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, nameB string) app.UI {
+// trio is two heatmaps and their difference, side by side where they fit,
+// each walked from the keyboard (CellWalk); onCell, if not nil, is the
+// second side's and the difference's click; maskA and maskB
+// name the masked cells of each side (nil for none).
+func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, nameB string, onCell func(app.Context, app.Event, int, int), maskA, maskB func(i, j int) bool) app.UI {
 	if p.err != "" {
 		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
 	}
+	nameDiff := i18n.Tf(lang, "compare.diff", nameA, nameB)
 	return app.Div().Class("trio").Body(
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
-			&chart.Chart{ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, Loading: i18n.T(lang, "chart.loading")},
-			&HeatmapTable{Heatmap: p.ha, Lang: lang},
+			&CellWalk{ID: idA, Name: nameA, Lang: lang, Heatmap: p.ha, Masked: maskA, Chart: &chart.Chart{
+				ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, MinSize: p.minSize, Loading: i18n.T(lang, "chart.loading")}},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
-			&chart.Chart{ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, Loading: i18n.T(lang, "chart.loading")},
-			&HeatmapTable{Heatmap: p.hb, Lang: lang},
+			&CellWalk{ID: idB, Name: nameB, Lang: lang, Heatmap: p.hb, Masked: maskB, Chart: &chart.Chart{
+				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
 		),
 		app.Figure().Class("trio-item").Body(
-			app.FigCaption().Text(i18n.Tf(lang, "compare.diff", nameA, nameB)),
-			&chart.Chart{ID: idDiff, Class: "heatmap", Label: i18n.Tf(lang, "compare.diff", nameA, nameB), Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, Loading: i18n.T(lang, "chart.loading")},
-			&HeatmapTable{Heatmap: p.hd, Lang: lang},
+			app.FigCaption().Text(nameDiff),
+			&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Chart: &chart.Chart{
+				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
 			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)
 }
 
-// build makes the charts of c that are out of date.
-func (v *CompareView) build(c *compute.Comparison, lang string) {
-	if key := (sidesKey{c, lang}); key != v.key {
-		v.key = key
-		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"))
-		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"))
+// causalMask names the cells the causal mask hides: the keys after the
+// query.
+func causalMask(i, j int) bool { return j > i }
+
+// build makes the charts of c that are out of date, with row hidden in
+// the first pair's second side and difference (-1 for none) while
+// predicting.
+func (v *CompareView) build(c *compute.Comparison, lang string, hidden int, predicting bool) {
+	if key := (sidesKey{c, lang, v.Props.State.Present}); key != v.key || hidden != v.hidden || predicting != v.predicting {
+		// After a hidden row's option, whose parts differ, the charts are
+		// drawn whole (predict_change.go).
+		whole := predicting || v.wasHidden
+		v.key, v.hidden, v.wasHidden, v.predicting = key, hidden, hidden != -1, predicting
+		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), key.large)
+		v.pairs[0].hide(hidden, whole, lang)
+		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), key.large)
 	}
 }
 
-// comparePairOf makes the charts of p, or says why there are none.
-func comparePairOf(lang string, p *compute.Pair, nameA, nameB string) comparePair {
+// comparePairOf makes the charts of p, or says why there are none; large
+// for presentation.
+func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool) comparePair {
 	switch {
 	case p.Empty:
 		return comparePair{err: i18n.T(lang, "compare.empty")}
@@ -164,7 +189,8 @@ func comparePairOf(lang string, p *compute.Pair, nameA, nameB string) comparePai
 		}
 	}
 	hd := diffMap(lang, i18n.Tf(lang, "compare.diff", nameA, nameB), p.Diff, p.MaxAbs, labels, labels)
-	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd}
+	ha.Large, hb.Large, hd.Large = large, large, large
+	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd, minSize: largeMinSize(len(ta), large)}
 	c.a, c.pa = chart.Drawing(ha, chart.OptionOf)
 	c.b, c.pb = chart.Drawing(hb, chart.OptionOf)
 	c.diff, c.pdiff = chart.Drawing(hd, chart.DiffOption)

@@ -65,16 +65,19 @@ func (v *CrossPanel) Render() app.UI {
 		body = append(body, app.P().ID("cross-empty").Class("compare-error").Role("status").Text(i18n.T(lang, "cross.empty")))
 		return app.Section().Class("view", "view-compare", "view-cross").Body(app.Div().Class("panel").Body(body...))
 	}
-	if k := (headKey{resultKey{v.Props.Rev, lang, false}, head}); k != v.key {
+	if k := (headKey{resultKey{v.Props.Rev, lang, v.Props.State.Present}, head}); k != v.key {
 		v.key = k
 		name := i18n.Tf(lang, "cross.chart", headName(lang, head))
 		v.hm = weightsMap(lang, name, compute.HeadWeights(r, head), r.Tokens, r.TokensKV)
+		v.hm.Large = k.large
 		v.option, v.parts = chart.Drawing(v.hm, chart.OptionOf)
 	}
 	body = append(body,
-		&chart.Chart{ID: "cross-heatmap", Class: "heatmap", Label: v.hm.Name, Option: v.option, Parts: v.parts,
-			Tooltip: v.hm.TooltipHTML, Loading: i18n.T(lang, "chart.loading"), OnCell: v.onCell},
-		&HeatmapTable{Heatmap: v.hm, Lang: lang},
+		&CellWalk{ID: "cross-heatmap", Name: v.hm.Name, Lang: lang, Heatmap: v.hm, Start: v.Props.State.Cell,
+			Extra: headName(lang, head), Masked: r.Options.Masked, Open: v.onCell, Chart: &chart.Chart{
+				ID: "cross-heatmap", Class: "heatmap", Label: v.hm.Name, Option: v.option, Parts: v.parts,
+				Tooltip: v.hm.TooltipHTML, Loading: i18n.T(lang, "chart.loading"), OnCell: v.onCell,
+				MinSize: largeMinSize(max(len(r.Tokens), len(r.TokensKV)), v.Props.State.Present)}},
 		app.P().Class("caption").Text(i18n.T(lang, "cross.caption")),
 		renderCrossCheck(lang, v.Props.Cross),
 		&CellPanel{Props: v.Props},

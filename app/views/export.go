@@ -25,6 +25,7 @@ type ExportMenu struct {
 	Props Props
 
 	charts []string // the accessible names of the view's charts, read when the menu opens
+	ids    []string // their element ids, the export buttons' data-export-chart
 	chart  int      // the chosen chart: an index into charts
 	status string   // how the last export went
 }
@@ -63,8 +64,12 @@ func (c *ExportMenu) chartRow(lang string) app.UI {
 	if none {
 		options = append(options, Choice("", i18n.T(lang, "export.chart.none"), true))
 	}
+	id := ""
+	if c.chart < len(c.ids) {
+		id = c.ids[c.chart]
+	}
 	button := func(kind, title string) app.UI {
-		return app.Button().Type("button").DataSet("export", kind).Disabled(none).
+		return app.Button().Type("button").DataSet("export", kind).DataSet("export-chart", id).Disabled(none).
 			Title(i18n.T(lang, title)).Attr("translate", "no").Text(strings.ToUpper(kind)).
 			OnClick(func(ctx app.Context, e app.Event) { c.exportChart(ctx, kind) })
 	}
@@ -129,9 +134,10 @@ func (c *ExportMenu) onToggle(ctx app.Context, e app.Event) {
 
 // readCharts lists the accessible names of the view's charts.
 func (c *ExportMenu) readCharts() {
-	c.charts = c.charts[:0]
+	c.charts, c.ids = c.charts[:0], c.ids[:0]
 	for _, el := range chartElements() {
 		c.charts = append(c.charts, el.Call("getAttribute", "aria-label").String())
+		c.ids = append(c.ids, el.Get("id").String())
 	}
 	if c.chart >= len(c.charts) {
 		c.chart = 0

@@ -1,6 +1,8 @@
 package views
 
 import (
+	"strconv"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/attnviz/attnviz/app/i18n"
@@ -41,7 +43,14 @@ func (c *HeadPicker) button(head int, label string) app.UI {
 		Class(ClassIf(head == c.Selected, "on")).
 		Text(label).
 		OnClick(func(ctx app.Context, e app.Event) {
-			c.Set(ctx, e, func(s *state.State) { s.Head = head })
+			// The head from the button clicked, not from head: go-app keeps
+			// a button's first handler, and the button that was the mean
+			// with 2 heads is head 3 with 4.
+			h, ok := dataHead(ctx, "head")
+			if !ok {
+				return
+			}
+			c.Set(ctx, e, func(s *state.State) { s.Head = h })
 		})
 }
 
@@ -60,4 +69,23 @@ func TokenCount(lang string, n int) string {
 		return i18n.T(lang, "tokens.one")
 	}
 	return i18n.Tf(lang, "tokens.count", n)
+}
+
+// dataHead returns the head (or state.HeadMean) that the data attribute
+// data-<key> of the element of ctx names, as state.HeadKey writes it.
+func dataHead(ctx app.Context, key string) (int, bool) {
+	v := ctx.JSSrc().Get("dataset").Get(key)
+	if v.Type() != app.TypeString {
+		return 0, false
+	}
+	return parseHeadKey(v.String())
+}
+
+// parseHeadKey parses what state.HeadKey writes.
+func parseHeadKey(k string) (int, bool) {
+	if k == state.HeadKey(state.HeadMean) {
+		return state.HeadMean, true
+	}
+	h, err := strconv.Atoi(k)
+	return h, err == nil && h >= 0
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 )
@@ -23,17 +24,18 @@ func TestMoveCell(t *testing.T) {
 		{2, 2, "ArrowDown", false, 3, 2, true},
 		{0, 0, "ArrowLeft", false, 0, 0, true}, // stops at the edge
 		{4, 4, "ArrowDown", false, 4, 4, true},
+		{2, 6, "ArrowRight", false, 2, 6, true},
 		{2, 3, "Home", false, 2, 0, true},
-		{2, 1, "End", false, 2, 4, true},
+		{2, 1, "End", false, 2, 6, true},
 		{2, 3, "Home", true, 0, 0, true},
-		{2, 1, "End", true, 4, 4, true},
+		{2, 1, "End", true, 4, 6, true},
 		{2, 1, "PageUp", false, 0, 1, true},
 		{2, 1, "PageDown", false, 4, 1, true},
 		{2, 1, "x", false, 2, 1, false},
 	} {
-		i, j, ok := moveCell(tc.i, tc.j, 5, tc.key, tc.ctrl)
+		i, j, ok := moveCell(tc.i, tc.j, 5, 7, tc.key, tc.ctrl)
 		if i != tc.wi || j != tc.wj || ok != tc.handled {
-			t.Errorf("moveCell(%d, %d, 5, %q, %v) = %d, %d, %v; want %d, %d, %v", tc.i, tc.j, tc.key, tc.ctrl, i, j, ok, tc.wi, tc.wj, tc.handled)
+			t.Errorf("moveCell(%d, %d, 5×7, %q, %v) = %d, %d, %v; want %d, %d, %v", tc.i, tc.j, tc.key, tc.ctrl, i, j, ok, tc.wi, tc.wj, tc.handled)
 		}
 	}
 }
@@ -75,7 +77,7 @@ func TestDescribeCell(t *testing.T) {
 	s.Causal = true
 	s.Head = 1
 	p := propsOf(t, s, 0)
-	k := &HeatmapKeys{Props: p}
+	k := (&HeatmapKeys{Props: p, Chart: &chart.Chart{}}).Render().(*CellWalk)
 	got := k.describe(2, 1)
 	w := p.Result.Heads[1].Weights.At(2, 1)
 	for _, want := range []string{"query “" + p.Result.Tokens[2] + "” (3)", "key “" + p.Result.Tokens[1] + "” (2)", "Head 2", formatFixed(w, 2)} {
@@ -93,4 +95,19 @@ func TestDescribeCell(t *testing.T) {
 
 func formatFixed(v float64, digits int) string {
 	return strconv.FormatFloat(v, 'f', digits, 64)
+}
+
+// TestParseHeadKey checks that parseHeadKey reads what state.HeadKey
+// writes, and refuses anything else.
+func TestParseHeadKey(t *testing.T) {
+	for _, h := range []int{0, 1, 7, state.HeadMean} {
+		if got, ok := parseHeadKey(state.HeadKey(h)); !ok || got != h {
+			t.Errorf("parseHeadKey(%q) = %d, %v; want %d", state.HeadKey(h), got, ok, h)
+		}
+	}
+	for _, k := range []string{"", "-2", "x", "1.5"} {
+		if _, ok := parseHeadKey(k); ok {
+			t.Errorf("parseHeadKey(%q) accepted", k)
+		}
+	}
 }

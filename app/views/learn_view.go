@@ -14,7 +14,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/attnviz/attnviz/attention"
 	"github.com/attnviz/attnviz/attention/model"
 )
 
@@ -39,8 +38,9 @@ type LearnView struct {
 
 	maps     []learnMap // the heatmaps, by layer and head
 	mapsKey  learnKey
-	lossOpt  string
-	accOpt   string
+	before   *model.Probe // what the step-0 heatmaps of maps were made of
+	lossOpt  chart.ChartParts
+	accOpt   chart.ChartParts
 	curveKey learnKey
 }
 
@@ -52,13 +52,15 @@ type learnMap struct {
 	beforeTip, nowTip func(row, col int, v float64) string
 	beforeL, nowL     string // accessible names
 	beforeID, nowID   string
+	beforeH, nowH     chart.Heatmap // walked from the keyboard (CellWalk)
 }
 
 // learnKey is what the view's charts are made of.
 type learnKey struct {
-	rev   int
-	steps int
-	lang  string
+	rev     int
+	steps   int
+	lang    string
+	running bool
 }
 
 // Render returns the view.
@@ -233,8 +235,8 @@ func (v *LearnView) curves(tr *compute.Training, lang string) app.UI {
 	return app.Div().Class("panel", "learn-curves").Body(
 		app.H3().Text(i18n.T(lang, "learn.curves")),
 		app.Div().Class("sweep-charts").Body(
-			&chart.Chart{ID: "loss-chart", Class: "line-chart", Label: i18n.T(lang, "learn.loss"), Option: v.lossOpt, Loading: i18n.T(lang, "chart.loading")},
-			&chart.Chart{ID: "accuracy-chart", Class: "line-chart", Label: i18n.T(lang, "learn.accuracy"), Option: v.accOpt, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: "loss-chart", Class: "line-chart", Label: i18n.T(lang, "learn.loss"), Parts: v.lossOpt, Loading: i18n.T(lang, "chart.loading"), Spread: true},
+			&chart.Chart{ID: "accuracy-chart", Class: "line-chart", Label: i18n.T(lang, "learn.accuracy"), Parts: v.accOpt, Loading: i18n.T(lang, "chart.loading"), Spread: true},
 		),
 		app.P().Class("caption").Text(i18n.T(lang, "learn.curves.caption")),
 	)
@@ -244,61 +246,77 @@ func (v *LearnView) curves(tr *compute.Training, lang string) app.UI {
 // every k-th point, and its last.
 const maxCurvePoints = 200
 
-// curveOption is the line chart of points, from 0 to top.
-func curveOption(lang, name string, points []compute.Point, top float64, color string) string {
+// curveParts is the line chart of points, from 0 to top.
+func curveParts(lang, name string, points []compute.Point, top float64, color string, symbols bool) chart.ChartParts {
 	k := max(1, (len(points)+maxCurvePoints-1)/maxCurvePoints)
-	var x []string
-	var y []float64
+	c := chart.Curve{Name: name, XName: i18n.T(lang, "learn.steps"), Top: top, Color: color, Symbols: symbols}
 	for i, p := range points {
 		if i%k == 0 || i == len(points)-1 {
-			x, y = append(x, strconv.Itoa(p.Step)), append(y, p.Value)
+			c.Steps, c.Values = append(c.Steps, p.Step), append(c.Values, p.Value)
 		}
 	}
-	return chart.LineOption(i18n.T(lang, "learn.steps"), name, x, 0, top, []chart.LineSeries{{Name: name, Values: y, Color: color}})
+	return c.Parts()
 }
 
 // build makes the charts' options that are out of date.
 func (v *LearnView) build(tr *compute.Training, lang string) {
-	key := learnKey{tr.Rev, tr.Step, lang}
-	if key != v.curveKey {
+	if key := (learnKey{tr.Rev, tr.Step, lang, false}); key != v.curveKey {
 		top := 0.0
 		for _, p := range tr.Losses {
 			top = max(top, p.Value)
 		}
 		top = math.Ceil(max(top, 0.1)*10) / 10
-		v.lossOpt = curveOption(lang, i18n.T(lang, "learn.loss"), tr.Losses, top, "#c2410c")
-		v.accOpt = curveOption(lang, i18n.T(lang, "learn.accuracy"), tr.Accuracies, 1, "#1f6feb")
+		v.lossOpt = curveParts(lang, i18n.T(lang, "learn.loss"), tr.Losses, top, "#c2410c", false)
+		v.accOpt = curveParts(lang, i18n.T(lang, "learn.accuracy"), tr.Accuracies, 1, "#1f6feb", true)
 		v.curveKey = key
 	}
-	if key != v.mapsKey {
-		v.maps = v.maps[:0]
-		if tr.Now != nil {
-			v.buildMaps(tr, lang)
+	if key := (learnKey{tr.Rev, tr.NowStep, lang, tr.Running}); key != v.mapsKey {
+		if tr.Now == nil {
+			v.maps = v.maps[:0]
+		} else {
+			v.buildMaps(tr, lang, tr.Before != v.before || key.lang != v.mapsKey.lang)
 		}
-		v.mapsKey = key
+		v.mapsKey, v.before = key, tr.Before
 	}
 }
 
-// buildMaps makes the heatmaps of every layer and head, at step 0 and now.
-func (v *LearnView) buildMaps(tr *compute.Training, lang string) {
+// buildMaps makes the heatmaps of every layer and head now, and at step 0
+// too if withBefore (else it keeps them: they change with the probe only).
+func (v *LearnView) buildMaps(tr *compute.Training, lang string, withBefore bool) {
 	words := tr.Now.Words
+	n := 0
+	for l := range tr.Task.Arch.Layers {
+		n += len(tr.Now.Layers[l].Result.Heads)
+	}
+	if len(v.maps) != n {
+		v.maps, withBefore = make([]learnMap, n), true
+	}
+	i := 0
 	for l := range tr.Task.Arch.Layers {
 		before, now := &tr.Before.Layers[l].Result, &tr.Now.Layers[l].Result
 		for h := range now.Heads {
-			title := i18n.Tf(lang, "learn.layerHead", l+1, h+1)
-			m := learnMap{title: title}
-			hb := weightsMap(lang, title, before.Heads[h].Weights, words, words)
-			hn := weightsMap(lang, title, now.Heads[h].Weights, words, words)
-			// No numbers in the cells while training runs: they change ten
-			// times a second, too fast to read, and drawing them is most of
-			// a redraw (about 100 ms for coreference's eight heatmaps).
+			m := &v.maps[i]
+			i++
+			m.title = i18n.Tf(lang, "learn.layerHead", l+1, h+1)
+			if withBefore {
+				hb := weightsMap(lang, m.title, before.Heads[h].Weights, words, words)
+				m.beforeH = hb
+				m.before, m.beforeTip = chart.PartsOf(hb), hb.TooltipHTML
+				m.beforeL = i18n.Tf(lang, "learn.mapAt", m.title, 0)
+			}
+			hn := weightsMap(lang, m.title, now.Heads[h].Weights, words, words)
+			// While training runs, no numbers in the cells (they change ten
+			// times a second, too fast to read, and drawing them was most of
+			// a redraw), and the cells as a picture on the chart's axes (as
+			// chart.Drawing draws a large heatmap of many tokens): one
+			// element for ECharts to update, not a rectangle per cell and a
+			// visualMap.
 			hn.CellLabels = hn.CellLabels && !tr.Running
-			m.before, m.beforeTip = chart.PartsOf(hb), hb.TooltipHTML
+			hn.AsImage = tr.Running
+			m.nowH = hn
 			m.now, m.nowTip = chart.PartsOf(hn), hn.TooltipHTML
-			m.beforeL = i18n.Tf(lang, "learn.mapAt", title, 0)
-			m.nowL = i18n.Tf(lang, "learn.mapAt", title, tr.NowStep)
+			m.nowL = i18n.Tf(lang, "learn.mapAt", m.title, tr.NowStep)
 			m.beforeID, m.nowID = fmt.Sprintf("before-%d-%d", l, h), fmt.Sprintf("now-%d-%d", l, h)
-			v.maps = append(v.maps, m)
 		}
 	}
 }
@@ -315,11 +333,13 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 			app.H3().Text(m.title),
 			app.Div().Class("learn-pair-charts").Body(
 				app.Figure().Body(
-					&chart.Chart{ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip},
+					&CellWalk{ID: m.beforeID, Name: m.beforeL, Lang: lang, Heatmap: m.beforeH, Chart: &chart.Chart{
+						ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Spread: true}},
 					app.FigCaption().Text(i18n.T(lang, "learn.before")),
 				),
 				app.Figure().Body(
-					&chart.Chart{ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip},
+					&CellWalk{ID: m.nowID, Name: m.nowL, Lang: lang, Heatmap: m.nowH, Chart: &chart.Chart{
+						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Spread: true, SkipHidden: tr.Running}},
 					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
 				),
 			),
@@ -345,12 +365,9 @@ func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
 		}),
 		app.If(tr.Now != nil, func() app.UI { return predictions(tr.Now, lang) }),
 		v.layerPicker(tr, lang),
-		app.Div().Class("learn-buttons").Body(
-			app.Button().ID("open-matrices").Type("button").Class("learn-button").Disabled(tr.Now == nil).
-				Text(i18n.T(lang, "learn.open")).OnClick(v.openMatrices),
-			v.exportButton(tr, lang),
-		),
+		v.openButtons(tr, lang),
 		app.P().Class("caption").Text(i18n.T(lang, "learn.open.caption")),
+		app.Div().Class("learn-buttons").Body(v.exportButton(tr, lang)),
 	)
 }
 
@@ -418,21 +435,10 @@ func (v *LearnView) openMatrices(ctx app.Context, e app.Event) {
 	v.Props.Set(ctx, e, func(s *state.State) { s.Matrices, s.View = js, state.MatricesViewID })
 }
 
-// LayerSpecJSON is layer l of p as spec JSON: its input X on the probe,
-// its Wq, Wk, Wv, Wo, heads and mask.
+// LayerSpecJSON is layer l of p as spec JSON (compute.LayerSpec): its
+// input X on the probe, its Wq, Wk, Wv, Wo, heads and mask.
 func LayerSpecJSON(p *model.Probe, l int) []byte {
-	in := p.Layers[l].Input
-	spec := attention.Spec{
-		Tokens: p.Words,
-		X:      state.OrRows(nil, in.X),
-		Wq:     state.OrRows(nil, in.Wq), Wk: state.OrRows(nil, in.Wk),
-		Wv: state.OrRows(nil, in.Wv), Wo: state.OrRows(nil, in.Wo),
-		Heads: in.Heads, Mask: "none",
-	}
-	if in.Options.Causal {
-		spec.Mask = "causal"
-	}
-	b, err := json.Marshal(spec)
+	b, err := json.Marshal(compute.LayerSpec(p, l, ""))
 	if err != nil {
 		panic(err) // the trained weights are finite: divergence makes no update
 	}

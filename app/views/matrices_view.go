@@ -268,15 +268,15 @@ func (v *MatricesView) renderResult(lang string) app.UI {
 		}
 		charts = append(charts, app.Figure().Class("mx-head").DataSet("head", key).Body(
 			app.H3().Text(headName(lang, id)),
-			app.Div().Class("chart-scroll").Body(&chart.Chart{
-				ID:      "mx-heatmap-" + key,
-				Class:   "heatmap",
-				Label:   i18n.Tf(lang, "chart.label", headName(lang, id)),
-				Option:  v.charts[h],
-				Tooltip: v.tips[h],
-				MinSize: heatmapMinSize(n),
-			}),
-			&HeatmapTable{Heatmap: v.maps[h], Lang: lang},
+			&CellWalk{ID: "mx-heatmap-" + key, Name: headName(lang, id), Lang: lang, Heatmap: v.maps[h],
+				Masked: r.Options.Masked, Chart: &chart.Chart{
+					ID:      "mx-heatmap-" + key,
+					Class:   "heatmap",
+					Label:   i18n.Tf(lang, "chart.label", headName(lang, id)),
+					Option:  v.charts[h],
+					Tooltip: v.tips[h],
+					MinSize: largeMinSize(n, v.Props.State.Present),
+				}},
 		))
 	}
 	stale := ""

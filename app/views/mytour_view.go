@@ -66,8 +66,11 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 	if p.Skip[i] == nil {
 		pg := p.Pages[i]
 		what = i18n.Tf(lang, "teach.stepOf", i18n.T(lang, "view."+pg.View)) + " · " + shorten(pg.Text, 40)
+		if pg.Predict {
+			what += " · " + i18n.T(lang, "predict.switch")
+		}
 	} else {
-		what = i18n.Tf(lang, "teach.skip", n, p.Skip[i].Error())
+		what = i18n.Tf(lang, "teach.skip", n, state.ErrorIn(p.Skip[i], lang))
 	}
 	return app.Li().Class("teach-step", ClassIf(p.Skip[i] != nil, "skipped")).DataSet("step", n).Body(
 		app.P().Class("teach-what").Text(what),
@@ -237,7 +240,7 @@ func (v *MyTourView) load(ctx app.Context, e app.Event, text string) {
 	lang := v.Props.State.Lang
 	t, err := state.ParseTeach([]byte(text))
 	if err != nil {
-		v.answer, v.bad = i18n.Tf(lang, "teach.badFile", err.Error()), true
+		v.answer, v.bad = i18n.Tf(lang, "teach.badFile", state.ErrorIn(err, lang)), true
 		return
 	}
 	v.answer, v.bad = i18n.Tf(lang, "teach.loaded", len(t.Steps)), false

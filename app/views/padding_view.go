@@ -60,8 +60,9 @@ func (v *PaddingView) Render() app.UI {
 		title := i18n.Tf(lang, "padding.side", names[i], TokenCount(lang, s.real), b.Length-s.real)
 		items[i] = app.Figure().Class("duo-item").Body(
 			app.FigCaption().Text(title),
-			&chart.Chart{ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip, Loading: i18n.T(lang, "chart.loading")},
-			&HeatmapTable{Heatmap: s.table, Lang: lang},
+			&CellWalk{ID: id, Name: title, Lang: lang, Heatmap: s.table, Masked: padMask(s.real), Chart: &chart.Chart{
+				ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip,
+				MinSize: largeMinSize(b.Length, st.Present), Loading: i18n.T(lang, "chart.loading")}},
 		)
 	}
 	return app.Section().Class("view", "view-padding").Body(
@@ -94,7 +95,7 @@ func (v *PaddingView) Render() app.UI {
 
 // build makes the charts of b that are out of date.
 func (v *PaddingView) build(b *compute.Batch, lang string) {
-	key := sidesKey{b, lang}
+	key := sidesKey{b, lang, v.Props.State.Present}
 	if key == v.key {
 		return
 	}
@@ -108,7 +109,7 @@ func (v *PaddingView) build(b *compute.Batch, lang string) {
 			v.sides[i] = paddedSide{err: i18n.Tf(lang, "compare.rejected", s.Text, s.Reason)}
 		default:
 			v.sides[i] = paddedSide{real: s.Real}
-			v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, s.Tokens, s.Weights, s.Real, v.Props.Head)
+			v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, s.Tokens, s.Weights, s.Real, v.Props.Head, key.large)
 			v.sides[i].table = weightsMap(lang, headName(lang, v.Props.Head), s.Weights, s.Tokens, s.Tokens)
 		}
 	}
@@ -116,8 +117,9 @@ func (v *PaddingView) build(b *compute.Batch, lang string) {
 
 // paddedOption is the chart of padded weights, the masked columns (the pad
 // keys, from real on) grey: an option, or a picture (see chart.Drawing).
-func paddedOption(lang string, tokens []string, w *mat.Dense, real, head int) (string, chart.ChartParts, func(int, int, float64) string) {
+func paddedOption(lang string, tokens []string, w *mat.Dense, real, head int, large bool) (string, chart.ChartParts, func(int, int, float64) string) {
 	h := weightsMap(lang, headName(lang, head), w, tokens, tokens)
+	h.Large = large
 	h.MaskedCell = func(_, col int) bool { return col >= real } // for a picture
 	option, parts := chart.Drawing(h, func(h chart.Heatmap) string {
 		s, err := chart.MaskedOption(h, real)
@@ -128,4 +130,9 @@ func paddedOption(lang string, tokens []string, w *mat.Dense, real, head int) (s
 		return s
 	})
 	return option, parts, h.TooltipHTML
+}
+
+// padMask names the padded cells of a side of real tokens: the pad keys.
+func padMask(real int) func(i, j int) bool {
+	return func(_, j int) bool { return j >= real }
 }

@@ -162,6 +162,7 @@ type PipelineView struct {
 	large      string           // the open step's option, or
 	largeParts chart.ChartParts // its picture (see chart.Drawing)
 	largeTip   func(row, col int, v float64) string
+	largeH     chart.Heatmap // the open step's, walked from the keyboard
 	largeKey   stepKey
 
 	onKey     app.Func // the window's keydown listener: Esc closes the step
@@ -198,6 +199,8 @@ func (v *PipelineView) followFocus(ctx app.Context) {
 	switch {
 	case now != "" && was == "":
 		ctx.Defer(func(app.Context) { dom.Focus("#step-close") })
+	case now == "" && was != "" && v.Props.Cell != nil:
+		// A cell of the step opened the cell panel, which takes the focus.
 	case now == "" && was != "":
 		// Step IDs are pipelineSteps' own (decodeStep checks a link's).
 		ctx.Defer(func(app.Context) { dom.Focus(`.pipe-step[data-step="` + was + `"]`) })
@@ -269,6 +272,8 @@ func (v *PipelineView) Render() app.UI {
 				app.Span().Class("pipe-swatch").Aria("hidden", "true"),
 				app.Text(" "+i18n.T(lang, "pipe.legend")),
 			),
+			&ChartsExport{Props: v.Props, ID: "steps-export", Title: i18n.T(lang, "export.steps"),
+				Targets: stepTargets(v.Props), Option: stepOption},
 		),
 		app.If(v.Props.State.Step != "" && stepByID(v.Props.State.Step) != nil, func() app.UI {
 			return v.stepView(r, h, lang)
@@ -278,6 +283,8 @@ func (v *PipelineView) Render() app.UI {
 			app.H3().Text(i18n.T(lang, "attn.all")),
 			app.P().Class("caption").Text(i18n.T(lang, "pipe.heads.caption")),
 			v.headThumbs(r, lang),
+			&ChartsExport{Props: v.Props, ID: "heads-export", Title: i18n.T(lang, "export.thumbs"),
+				Targets: headTargets(v.Props), Option: headOption},
 		),
 	)
 }
@@ -315,7 +322,7 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 			hm := StepHeatmap(r, s, h, m, lang, false)
 			hm.Large = v.Props.State.Present
 			v.large, v.largeParts = chart.Drawing(hm, chart.StepOption)
-			v.largeTip, v.largeKey = hm.TooltipHTML, lk
+			v.largeTip, v.largeKey, v.largeH = hm.TooltipHTML, lk, hm
 			if masked := hm.MaskedCell; masked != nil {
 				// As chart.StepOption leaves them: a masked cell has no
 				// value to tell (its 0 in hm stands for −∞).
@@ -357,6 +364,10 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 		v.Props.Set(mountedCtx(v.ctx, ctx), e, func(st *state.State) { st.Step = "" })
 	}
 	var onCell func(ctx app.Context, e app.Event, row, col int)
+	var masked func(i, j int) bool
+	if s.Masked {
+		masked = r.Options.Masked
+	}
 	if s.NByN {
 		onCell = func(ctx app.Context, e app.Event, row, col int) {
 			if s.Masked && r.Options.Masked(row, col) {
@@ -423,8 +434,8 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 						Text(" "+shapeText(s.Shape, rows, cols)),
 				),
 				app.P().Class("caption").Text(i18n.T(lang, "step.explain."+s.ID)),
-				app.Div().Class("chart-scroll").Body(
-					&chart.Chart{
+				&CellWalk{ID: "step-heatmap", Name: name, Lang: lang, Heatmap: v.largeH, Masked: masked,
+					Start: v.Props.State.Cell, Open: v.openByKey(s, onCell), NoTable: true, Chart: &chart.Chart{
 						ID:      "step-heatmap",
 						Class:   "step-heatmap",
 						Label:   name,
@@ -432,9 +443,8 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 						Parts:   v.largeParts,
 						Tooltip: v.largeTip,
 						OnCell:  onCell,
-						MinSize: heatmapMinSize(max(rows, cols)),
-					},
-				),
+						MinSize: largeMinSize(max(rows, cols), v.Props.State.Present),
+					}},
 				app.If(s.NByN, func() app.UI {
 					return app.P().Class("caption").Text(i18n.T(lang, "step.clickCell"))
 				}),
@@ -447,6 +457,19 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 				),
 			),
 	)
+}
+
+// openByKey is what Enter does on a cell of step s's heatmap: what a click
+// does (onCell), and on the weights, whose cell panel replaces the step,
+// the focus into the panel (mounted anew, it takes none by itself).
+func (v *PipelineView) openByKey(s *pipelineStep, onCell func(ctx app.Context, e app.Event, row, col int)) func(ctx app.Context, e app.Event, row, col int) {
+	if onCell == nil || !s.Weights {
+		return onCell
+	}
+	return func(ctx app.Context, e app.Event, row, col int) {
+		onCell(ctx, e, row, col)
+		mountedCtx(v.ctx, ctx).Defer(func(app.Context) { dom.Focus("#cell-close") })
+	}
 }
 
 // formatNum formats v to digits decimals with a true minus sign, and −∞ for

@@ -18,11 +18,14 @@ import (
 // weights the heatmap hides, the keys to guess from (#predict-keys, a
 // button data-key="j" each; a click on the row in the chart guesses too),
 // an estimate of the row's largest weight (#predict-weight), Reveal, how
-// far off the guess was, and the score over the session.
+// far off the guess was, and the score over the session. With Change, in
+// the compare view, the question is which key's weight changes most
+// between the two sentences (predict_change.go).
 type PredictPanel struct {
 	app.Compo
 
-	Props Props
+	Props  Props
+	Change bool // the compare view's question
 }
 
 // Render returns the panel.
@@ -30,7 +33,7 @@ func (c *PredictPanel) Render() app.UI {
 	st := c.Props.State
 	lang := st.Lang
 	body := []app.UI{
-		app.Label().Class("check", "predict-switch").Title(i18n.T(lang, "predict.switch.title")).Body(
+		app.Label().Class("check", "predict-switch").Title(i18n.T(lang, c.msg("predict.switch.title"))).Body(
 			checked(app.Input().ID("predict").Type("checkbox"), st.Predict).
 				OnChange(func(ctx app.Context, e app.Event) {
 					on := ctx.JSSrc().Get("checked").Bool()
@@ -39,7 +42,7 @@ func (c *PredictPanel) Render() app.UI {
 			app.Span().Text(i18n.T(lang, "predict.switch")),
 		),
 	}
-	if p := c.Props.Predict; st.Predict && p != nil && c.Props.Result != nil {
+	if p := c.prediction(); st.Predict && p != nil && c.Props.Result != nil {
 		body = append(body, c.question(lang, p), c.keys(lang, p), c.estimate(lang, p), c.actions(lang, p))
 		if st.PredictShown {
 			body = append(body, c.verdict(lang, p))
@@ -51,7 +54,7 @@ func (c *PredictPanel) Render() app.UI {
 
 // question asks about the row, with the choice of row (#predict-row).
 func (c *PredictPanel) question(lang string, p *compute.Prediction) app.UI {
-	tokens := c.Props.Result.Tokens
+	tokens := c.tokens()
 	options := make([]app.UI, len(tokens))
 	for i, t := range tokens {
 		options[i] = Choice(strconv.Itoa(i), strconv.Itoa(i+1)+" · "+t, i == p.Row)
@@ -62,7 +65,14 @@ func (c *PredictPanel) question(lang string, p *compute.Prediction) app.UI {
 			visible++
 		}
 	}
+	if p.Rows {
+		return app.Div().Class("predict-question").Body(
+			c.what(lang),
+			app.P().ID("predict-question").Class("predict-ask").Text(i18n.T(lang, "predict.rows.question")),
+		)
+	}
 	return app.Div().Class("predict-question").Body(
+		app.If(c.Change, func() app.UI { return c.what(lang) }),
 		app.Label().Class("field").Body(
 			app.Span().Class("field-name").Text(i18n.T(lang, "predict.row")),
 			app.Select().ID("predict-row").Attr("value", strconv.Itoa(p.Row)).Attr("translate", "no").
@@ -72,7 +82,7 @@ func (c *PredictPanel) question(lang string, p *compute.Prediction) app.UI {
 					}
 				}).Body(options...),
 		),
-		app.P().ID("predict-question").Class("predict-ask").Text(i18n.Tf(lang, "predict.question", tokens[p.Row])),
+		app.P().ID("predict-question").Class("predict-ask").Text(i18n.Tf(lang, c.msg("predict.question"), tokens[p.Row])),
 		app.If(visible < len(p.Visible), func() app.UI {
 			return app.P().Class("caption").Text(i18n.Tf(lang, "predict.causal", tokens[p.Row], visible, len(p.Visible)))
 		}),
@@ -83,12 +93,16 @@ func (c *PredictPanel) question(lang string, p *compute.Prediction) app.UI {
 // disabled; once revealed, each shows its weight.
 func (c *PredictPanel) keys(lang string, p *compute.Prediction) app.UI {
 	st := c.Props.State
-	tokens := c.Props.Result.Tokens
+	tokens := c.tokens()
 	buttons := make([]app.UI, len(tokens))
 	for j, t := range tokens {
 		label := []app.UI{app.Span().Class("predict-token").Attr("translate", "no").Text(t)}
 		if st.PredictShown && p.Visible[j] {
-			label = append(label, app.Span().Class("predict-weight").Text(formatNum(p.Weights[j], 2)))
+			w := formatNum(p.Weights[j], 2)
+			if p.Diff != nil {
+				w = signed(p.Diff[j])
+			}
+			label = append(label, app.Span().Class("predict-weight").Text(w))
 		}
 		b := disabled(app.Button().Type("button").
 			Class("predict-key", ClassIf(j == p.Guess, "guess"), ClassIf(st.PredictShown && j == p.Best, "best"), ClassIf(!p.Visible[j], "masked")).
@@ -105,7 +119,7 @@ func (c *PredictPanel) keys(lang string, p *compute.Prediction) app.UI {
 		buttons[j] = b
 	}
 	return app.Div().ID("predict-keys").Class("predict-keys").Role("group").
-		Aria("label", i18n.T(lang, "predict.keys")).Body(buttons...)
+		Aria("label", i18n.T(lang, c.msg("predict.keys"))).Body(buttons...)
 }
 
 // estimate is the slider of the row's largest weight, #predict-weight.
@@ -116,7 +130,7 @@ func (c *PredictPanel) estimate(lang string, p *compute.Prediction) app.UI {
 		value, shown = st.PredictEstimate, formatNum(p.Estimate, 2)
 	}
 	return app.Label().Class("field", "predict-estimate").Body(
-		app.Span().Class("field-name").Text(i18n.T(lang, "predict.estimate")),
+		app.Span().Class("field-name").Text(i18n.T(lang, c.msg("predict.estimate"))),
 		disabled(app.Input().ID("predict-weight").Type("range").Min(0).Max(100).Step(1).
 			Value(strconv.Itoa(value)), st.PredictShown).
 			Aria("valuetext", shown).
@@ -140,7 +154,7 @@ func (c *PredictPanel) actions(lang string, p *compute.Prediction) app.UI {
 		// Always there, enabled once revealed: a button that goes with its
 		// own click would take the click's deferred work with it.
 		disabled(app.Button().ID("predict-next").Type("button").Class("predict-button"), !st.PredictShown).
-			Text(i18n.T(lang, "predict.next")).
+			Text(i18n.T(lang, c.msg("predict.next"))).
 			OnClick(c.next),
 	)
 }
@@ -155,7 +169,7 @@ func (c *PredictPanel) reveal(ctx app.Context, e app.Event) {
 	}
 	c.Props.Set(ctx, e, func(s *state.State) {
 		s.PredictShown = true
-		if p.Guess >= 0 {
+		if p.Guess >= 0 && p.Row >= 0 {
 			s.Cell = state.CellRef{I: p.Row, J: p.Guess, On: true}
 		}
 	})
@@ -168,7 +182,9 @@ func (c *PredictPanel) next(ctx app.Context, e app.Event) {
 		return
 	}
 	c.Props.Set(ctx, e, func(s *state.State) {
-		s.PredictRow = (p.Row + 1) % len(r.Tokens)
+		if !p.Rows {
+			s.PredictRow = (p.Row + 1) % len(r.Tokens)
+		}
 		s.NewGuess()
 		s.Cell = state.CellRef{}
 	})
@@ -176,16 +192,16 @@ func (c *PredictPanel) next(ctx app.Context, e app.Event) {
 
 // verdict says how far off the guess was.
 func (c *PredictPanel) verdict(lang string, p *compute.Prediction) app.UI {
-	tokens := c.Props.Result.Tokens
+	tokens := c.tokens()
 	best := formatNum(p.Weights[p.Best], 2)
 	var text string
 	switch {
 	case p.Guess < 0:
-		text = i18n.Tf(lang, "predict.nokey", tokens[p.Best], best)
+		text = i18n.Tf(lang, c.msg("predict.nokey"), tokens[p.Best], best)
 	case p.Hit:
-		text = i18n.Tf(lang, "predict.hit", tokens[p.Best], best)
+		text = i18n.Tf(lang, c.msg("predict.hit"), tokens[p.Best], best)
 	default:
-		text = i18n.Tf(lang, "predict.miss", tokens[p.Guess], formatNum(p.Weights[p.Guess], 2), tokens[p.Best], best, formatNum(p.Off, 2))
+		text = i18n.Tf(lang, c.msg("predict.miss"), tokens[p.Guess], formatNum(p.Weights[p.Guess], 2), tokens[p.Best], best, formatNum(p.Off, 2))
 	}
 	if !math.IsNaN(p.EstOff) {
 		text += " " + i18n.Tf(lang, "predict.estimated", formatNum(p.Estimate, 2), formatNum(p.EstOff, 2))
@@ -213,19 +229,20 @@ type mainKey struct {
 
 // hiddenRow returns the row of p's chart to hide until revealed, or -1.
 func hiddenRow(p Props) int {
-	if p.Predict == nil || p.State.PredictShown {
+	if p.Predict == nil || p.Predict.Diff != nil || p.State.PredictShown {
 		return -1
 	}
 	return p.Predict.Row
 }
 
-// hideRow returns what the chart of h draws with row hidden: an option or
-// a picture (chart.Drawing), and a tooltip that does not tell the row.
+// hideRow returns what the chart of h draws with row hidden (every row
+// for allRows): an option or a picture (chart.Drawing), and a tooltip that
+// does not tell the row.
 func hideRow(h chart.Heatmap, row int, lang string) (string, chart.ChartParts, func(int, int, float64) string) {
-	h.MaskedCell = func(i, _ int) bool { return i == row }
+	h.MaskedCell = func(i, _ int) bool { return i == row || row == allRows }
 	option, parts := chart.Drawing(h, chart.HiddenOption)
 	tip := func(i, j int, v float64) string {
-		if i == row {
+		if i == row || row == allRows {
 			return html.EscapeString(i18n.T(lang, "predict.hidden"))
 		}
 		return h.TooltipHTML(i, j, v)

@@ -93,7 +93,7 @@ func (v *ScalingView) Render() app.UI {
 					Option:  v.main,
 					Parts:   v.mainParts,
 					Tooltip: v.mainTip,
-					MinSize: heatmapMinSize(n),
+					MinSize: largeMinSize(n, v.Props.State.Present),
 					Loading: i18n.T(lang, "chart.loading"),
 				}},
 			),

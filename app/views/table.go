@@ -1,6 +1,7 @@
 package views
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/attnviz/attnviz/app/chart"
@@ -54,7 +55,11 @@ func valuesTable(caption, corner string, rows, cols []string, m mat.Matrix) app.
 	for i, r := range rows {
 		cells := []app.UI{app.Th().Scope("row").Text(r)}
 		for j := range cols {
-			cells = append(cells, app.Td().Text(strconv.FormatFloat(m.At(i, j), 'f', 3, 64)))
+			v := strconv.FormatFloat(m.At(i, j), 'f', 3, 64)
+			if math.IsNaN(m.At(i, j)) {
+				v = "?" // hidden until revealed (predict_change.go)
+			}
+			cells = append(cells, app.Td().Text(v))
 		}
 		body[i] = app.Tr().Body(cells...)
 	}

@@ -104,6 +104,9 @@ type TeachBar struct {
 
 	Props Props
 	Known Known
+
+	onKey app.Func // the document's keydown listener: ← and → (teach_keys.go)
+	ctx   app.Context
 }
 
 // Render returns the bar.
@@ -131,7 +134,10 @@ func (b *TeachBar) Render() app.UI {
 			Text(label).
 			OnClick(func(ctx app.Context, e app.Event) {
 				b.Props.Set(ctx, e, func(s *state.State) {
-					link := state.StepLink(*s)
+					// A step that predicts asks its question: no guess yet.
+					step := *s
+					step.NewGuess()
+					link := state.StepLink(step)
 					editTeach(s, func(t *state.TeachTour) {
 						if len(t.Steps) < state.MaxTeachSteps {
 							t.Steps = append(t.Steps, state.TeachStep{Link: link})
@@ -156,8 +162,10 @@ func (b *TeachBar) renderPlaying(lang string, p teachPlan) app.UI {
 	prev, next := p.next(n-1, -1), p.next(n+1, 1)
 	body = append(body, app.Div().Class("teach-nav").Body(
 		disabled(app.Button().ID("teach-prev").Type("button").Class("predict-button"), prev == 0).
+			Attr("aria-keyshortcuts", "ArrowLeft").
 			Text(i18n.T(lang, "teach.prev")).OnClick(b.step(-1)),
 		disabled(app.Button().ID("teach-next").Type("button").Class("predict-button"), next == 0).
+			Attr("aria-keyshortcuts", "ArrowRight").
 			Text(i18n.T(lang, "teach.next")).OnClick(b.step(1)),
 		app.Button().ID("teach-end").Type("button").Class("predict-button").
 			Text(i18n.T(lang, "teach.end")).
@@ -165,6 +173,7 @@ func (b *TeachBar) renderPlaying(lang string, p teachPlan) app.UI {
 				b.Props.Set(ctx, e, func(s *state.State) { s.TeachStep, s.View, s.Step = 0, MyTourViewID, "" })
 			}),
 	))
+	body = append(body, app.P().Class("caption", "teach-keys").Text(i18n.T(lang, "teach.keys")))
 	body = append(body, skipNotes(lang, p)...)
 	return app.Div().ID("teach-bar").Class("panel", "teach-bar").DataSet("step", n).Role("region").
 		Aria("label", i18n.T(lang, "teach.bar")).Body(body...)
@@ -186,7 +195,7 @@ func skipNotes(lang string, p teachPlan) []app.UI {
 	var notes []app.UI
 	for i, err := range p.Skip {
 		if err != nil {
-			notes = append(notes, app.P().Class("teach-skip", "caption").Text(i18n.Tf(lang, "teach.skip", i+1, err.Error())))
+			notes = append(notes, app.P().Class("teach-skip", "caption").Text(i18n.Tf(lang, "teach.skip", i+1, state.ErrorIn(err, lang))))
 		}
 	}
 	return notes

@@ -8,6 +8,7 @@ import (
 	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/attention/model"
 )
 
 // A tourStep is one step of the guided tour: a page state (the view, its
@@ -44,6 +45,32 @@ var tourSteps = []tourStep{
 	{ID: "cross", View: "compare", Apply: func(s *state.State) {
 		s.Text, s.Text2, s.Cross, s.Heads, s.Head = i18n.T(s.Lang, "cross.exampleQ"), i18n.T(s.Lang, "cross.exampleKV"), true, 1, 0
 	}},
+	{ID: "learn", View: state.LearnViewID, Apply: learnStep},
+}
+
+// tourTask is the task the tour's last step trains: reverse, whose
+// pattern, the anti-diagonal, a class recognises at once.
+const tourTask = "reverse"
+
+// learnStep sets up the Learn view on tourTask from seed 1, asking for its
+// step budget: the page trains it as the step is shown (a link's step
+// count retrains), and the step's link reopens the same weights.
+func learnStep(s *state.State) {
+	s.Task, s.Seed, s.Until, s.Layer, s.Probe = tourTask, 1, 0, 0, ""
+	if t, err := model.Lookup(tourTask); err == nil {
+		s.Steps, s.LR = t.Steps, t.LR
+	}
+}
+
+// TourStepView returns the id of the view the tour step of s shows, "" if
+// s is not at a step of a tour.
+func TourStepView(s state.State) string {
+	n, ok := s.TourStep()
+	steps := Tours[s.Tour]
+	if s.View != state.TourViewID || !ok || n < 1 || n > len(steps) {
+		return ""
+	}
+	return steps[n-1].View
 }
 
 // TourStepCount returns the number of steps of tour name, 0 if there is no
@@ -90,7 +117,8 @@ func (v *TourView) OnMount(ctx app.Context) {
 		}
 		ev := args[0]
 		delta := map[string]int{"ArrowLeft": -1, "ArrowRight": 1}[ev.Get("key").String()]
-		if delta == 0 || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() || Editable(ev.Get("target"), true) {
+		if delta == 0 || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() ||
+			Editable(ev.Get("target"), true) || inHeatmapKeys(ev.Get("target")) {
 			return nil
 		}
 		ev.Call("preventDefault")
@@ -165,15 +193,24 @@ func (v *TourView) Render() app.UI {
 	if v.ViewOf != nil {
 		view = v.ViewOf(st.View, inner)
 	}
+	var panel app.UI
+	if !v.Props.State.Present { // else in presentation mode's bar (TourBar)
+		panel = v.renderPanel(lang, n, count, st)
+	}
 	return app.Section().Class("view", "view-tour").DataSet("tour-step", st.ID).DataSet("pipe", st.Pipe).Body(
-		app.Div().Class("panel", "tour-panel").Role("region").Aria("labelledby", "tour-title").Body(
-			app.P().ID("tour-progress").Class("tour-progress").Text(i18n.Tf(lang, "tour.progress", n, count)),
-			app.H2().ID("tour-title").Text(i18n.T(lang, "tour."+st.ID+".title")),
-			app.P().ID("tour-body").Class("tour-body").Text(i18n.T(lang, "tour."+st.ID+".body")),
-			v.renderNav(lang, n, count),
-			app.P().Class("caption").Text(i18n.T(lang, "tour.keys")),
-		),
+		panel,
 		app.Div().Class("tour-stage").Body(view),
+	)
+}
+
+// renderPanel is step n's text, and ← and →.
+func (v *TourView) renderPanel(lang string, n, count int, st tourStep) app.UI {
+	return app.Div().Class("panel", "tour-panel").Role("region").Aria("labelledby", "tour-title").Body(
+		app.P().ID("tour-progress").Class("tour-progress").Text(i18n.Tf(lang, "tour.progress", n, count)),
+		app.H2().ID("tour-title").Text(i18n.T(lang, "tour."+st.ID+".title")),
+		app.P().ID("tour-body").Class("tour-body").Text(i18n.T(lang, "tour."+st.ID+".body")),
+		v.renderNav(lang, n, count),
+		app.P().Class("caption", "tour-keys").Text(i18n.T(lang, "tour.keys")),
 	)
 }
 

@@ -12,7 +12,7 @@ import (
 // language, its pipeline step, and settings that give a valid state with
 // the step's number.
 func TestTourStepsDefined(t *testing.T) {
-	views := map[string]bool{"attention": true, "pipeline": true, "scaling": true, "compare": true, "padding": true}
+	views := map[string]bool{"attention": true, "pipeline": true, "scaling": true, "compare": true, "padding": true, "learn": true}
 	for name, steps := range Tours {
 		seen := map[string]bool{}
 		for i, st := range steps {
@@ -51,6 +51,29 @@ func TestPipelineFormulas(t *testing.T) {
 			if f := s.formula(lang); strings.Contains(f, "i18n") || strings.Contains(f, "(") {
 				t.Errorf("%s %s: formula %q", lang, s.ID, f)
 			}
+		}
+	}
+}
+
+// TestTourLearnStep checks the tour's last step: the Learn view on reverse
+// from seed 1, asking for the task's step budget (the page trains it as the
+// step shows), in both languages.
+func TestTourLearnStep(t *testing.T) {
+	n := TourStepCount("")
+	for _, lang := range i18n.Langs {
+		s := state.DefaultState(lang)
+		if !GoToTourStep(&s, n) || TourStepView(s) != state.LearnViewID {
+			t.Fatalf("%s: step %d shows %q, want the Learn view", lang, n, TourStepView(s))
+		}
+		if s.Task != "reverse" || s.Seed != 1 || s.Steps != s.TaskUntil() || s.Steps == 0 || s.LR == 0 {
+			t.Errorf("%s: step %d trains %s from seed %d to step %d (stops at %d)", lang, n, s.Task, s.Seed, s.Steps, s.TaskUntil())
+		}
+		if !strings.Contains(i18n.T(lang, "tour.learn.body"), "n−1−i") {
+			t.Errorf("%s: the step's text does not say what to watch", lang)
+		}
+		GoToTourStep(&s, 1)
+		if TourStepView(s) != "attention" || s.Steps != 0 {
+			t.Errorf("%s: step 1 shows %q, trained to %d", lang, TourStepView(s), s.Steps)
 		}
 	}
 }

@@ -28,6 +28,10 @@ type Props struct {
 	// Train, in the Learn view, starts, pauses, steps or resets training:
 	// the page drives it (app/page/learn.go).
 	Train func(ctx app.Context, e app.Event, a TrainAction)
+
+	// Redraw, which the Learn view registers with, lets the page redraw
+	// that view alone while training runs (learn_redraw.go).
+	Redraw *LearnRedraw
 }
 
 // A Setter changes the page's settings from the event handler of e: the page

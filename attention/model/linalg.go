@@ -2,11 +2,13 @@ package model
 
 import "gonum.org/v1/gonum/mat"
 
-// linalg.go: the few matrix products the model needs besides attention's,
-// written out so that every element is summed in one fixed order, with each
-// product rounded before it is added (the float64 conversions forbid a fused
-// multiply-add): the same bits on every GOARCH. The matrices are tiny, so
-// plain loops are fast enough.
+// linalg.go: the few matrix products Forward and backprop (one sequence at
+// a time: the probe, the pattern check, the gradient tests) need besides
+// attention's, written out so that every element is summed in one fixed
+// order, with each product rounded before it is added (the float64
+// conversions forbid a fused multiply-add): the same bits on every GOARCH,
+// and the same as attention.Mul's. Training steps use attention.Mul
+// (stack.go).
 
 // mulAB sets dst = a·b.
 func mulAB(dst, a, b *mat.Dense) {
@@ -78,6 +80,7 @@ func addTo(dst, src *mat.Dense) {
 	for i := 0; i < sr.Rows; i++ {
 		srow := sr.Data[i*sr.Stride : i*sr.Stride+sr.Cols]
 		drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
+		drow = drow[:len(srow)]
 		for j, v := range srow {
 			drow[j] += v
 		}

@@ -71,12 +71,7 @@ func (p *Pass) Predict() []int {
 	n, v := p.Logits.Dims()
 	out := make([]int, n)
 	for i := range out {
-		row := p.Logits.RawRowView(i)[:v]
-		for j, x := range row {
-			if x > row[out[i]] {
-				out[i] = j
-			}
-		}
+		out[i] = argmax(p.Logits.RawRowView(i)[:v])
 	}
 	return out
 }
@@ -89,32 +84,56 @@ func (p *Pass) crossEntropy(targets []int, scale float64) (loss float64, correct
 	n, v := p.Logits.Dims()
 	p.dLogits = sized(p.dLogits, n, v)
 	p.dLogits.Zero()
-	pred := p.Predict()
 	for i, t := range targets {
 		if t < 0 {
 			continue
 		}
 		z := p.Logits.RawRowView(i)[:v]
-		g := p.dLogits.RawRowView(i)[:v]
-		attention.Softmax(g, z) // g = softmax(z)
-		maxv := math.Inf(-1)
-		for _, x := range z {
-			maxv = max(maxv, x)
-		}
-		sum := 0.0
-		for _, x := range z {
-			sum += detmath.Exp(float64(x - maxv))
-		}
-		loss += float64(maxv+detmath.Log(sum)) - z[t] // log Σ eᶻ − z_t
-		g[t] -= 1
-		for j := range g {
-			g[j] *= scale
-		}
-		if pred[i] == t {
+		loss += rowCrossEntropy(p.dLogits.RawRowView(i)[:v], z, t, scale)
+		if argmax(z) == t {
 			correct++
 		}
 	}
 	return loss, correct
+}
+
+// rowCrossEntropy sets g to scale times the gradient of −log softmax(z)[t]
+// with respect to z, and returns −log softmax(z)[t].
+func rowCrossEntropy(g, z []float64, t int, scale float64) float64 {
+	maxv := math.Inf(-1)
+	for _, x := range z {
+		maxv = max(maxv, x)
+	}
+	var sum float64
+	if math.IsInf(maxv, 0) || maxv != maxv {
+		attention.Softmax(g, z) // the special cases; the loss is not finite
+		for _, x := range z {
+			sum += detmath.Exp(float64(x - maxv))
+		}
+	} else {
+		// Softmax's exponentials and sum, once for both: ExpSum adds
+		// them in order, as a loop would.
+		sum = detmath.ExpSum(g, z, maxv)
+		for j := range g {
+			g[j] /= sum
+		}
+	}
+	g[t] -= 1
+	for j := range g {
+		g[j] *= scale
+	}
+	return float64(maxv+detmath.Log(sum)) - z[t] // log Σ eᶻ − z_t
+}
+
+// argmax returns the index of the largest element of row (the lowest on a tie).
+func argmax(row []float64) int {
+	k := 0
+	for j, x := range row {
+		if x > row[k] {
+			k = j
+		}
+	}
+	return k
 }
 
 // backprop adds to g (a Model of m's shape) the gradient of the loss whose

@@ -49,7 +49,8 @@ type Task struct {
 	// Sample is a probe sequence in the task's words, for examples.
 	Sample string
 
-	generate func(r *rand.Rand) Example
+	// generate draws one example from r into ex, reusing its slices.
+	generate func(r *rand.Rand, ex *Example)
 	// pattern counts, in one held-out sequence's forward pass, the units
 	// (the sequence, or its rows) checked and those that show the pattern
 	// the task needs.
@@ -61,11 +62,57 @@ type Task struct {
 // an FNV hash depend only on the low bits of the bytes, which would hold out
 // a biased set: the hash is mixed first.)
 func heldOut(tokens []int) bool {
-	h := fnv.New64a()
+	h := uint64(fnvOffset)
 	for _, t := range tokens {
-		h.Write([]byte{byte(t), byte(t >> 8)})
+		h = (h ^ uint64(byte(t))) * fnvPrime
+		h = (h ^ uint64(byte(t>>8))) * fnvPrime
 	}
-	return mix64(h.Sum64())%8 == 0
+	return mix64(h)%8 == 0
+}
+
+// FNV-1a's 64-bit offset basis and prime (hash/fnv), written out so that
+// hashing a sequence allocates nothing.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// reset gives ex slices of n elements, reusing their storage, with Targets,
+// Refs (and Alt when alt, nil otherwise) set to −1.
+func (ex *Example) reset(n int, alt bool) {
+	ex.Tokens, ex.Targets, ex.Refs = resize(ex.Tokens, n), fill(resize(ex.Targets, n), -1), fill(resize(ex.Refs, n), -1)
+	if alt {
+		ex.Alt = fill(resize(ex.Alt, n), -1)
+	} else {
+		ex.Alt = nil
+	}
+}
+
+// resize returns s with length n, on its own storage when that is large enough.
+func resize(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
+}
+
+// fill sets every element of s to v and returns s.
+func fill(s []int, v int) []int {
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}
+
+// perm sets buf[:n] to a random permutation of 0 … n−1, drawn from r as
+// r.Perm(n) draws it, and returns it; a new slice when buf is too short.
+func perm(r *rand.Rand, buf []int, n int) []int {
+	p := resize(buf, n)
+	for i := range p {
+		p[i] = i
+	}
+	r.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
+	return p
 }
 
 // mix64 is SplitMix64's finaliser: every output bit depends on every input bit.
@@ -75,11 +122,11 @@ func mix64(x uint64) uint64 {
 	return x ^ (x >> 31)
 }
 
-// trainingExample draws examples from r until one is not held out.
-func (t *Task) trainingExample(r *rand.Rand) Example {
+// trainingExample draws examples from r into ex until one is not held out.
+func (t *Task) trainingExample(r *rand.Rand, ex *Example) {
 	for {
-		if ex := t.generate(r); !heldOut(ex.Tokens) {
-			return ex
+		if t.generate(r, ex); !heldOut(ex.Tokens) {
+			return
 		}
 	}
 }
@@ -89,7 +136,8 @@ func (t *Task) heldOutSet(n int) []Example {
 	r := rand.New(rand.NewPCG(0x5eed, streamHash("heldout "+t.Name)))
 	var out []Example
 	for len(out) < n {
-		if ex := t.generate(r); heldOut(ex.Tokens) {
+		var ex Example
+		if t.generate(r, &ex); heldOut(ex.Tokens) {
 			out = append(out, ex)
 		}
 	}

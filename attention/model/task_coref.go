@@ -83,36 +83,39 @@ func corefTask() *Task {
 		Arch:  Arch{MaxLen: 13, DModel: 16, Heads: 4, Layers: 2},
 		LR:    0.01, WeightDecay: 0.3, Clip: 1, Batch: 32, Steps: 1000, Target: 0.95, PatternTarget: 0.9,
 		Sample: "the animal didn't cross the street because it was too tired .",
-		generate: func(r *rand.Rand) Example {
-			return corefExample(r, id)
+		generate: func(r *rand.Rand, ex *Example) {
+			corefExample(r, id, ex)
 		},
 		pattern: corefShows,
 	}
 }
 
-// corefExample draws a template, two different nouns and an adjective.
-func corefExample(r *rand.Rand, id func(string) int) Example {
+// corefExample draws a template, two different nouns and an adjective into ex.
+func corefExample(r *rand.Rand, id func(string) int, ex *Example) {
 	t := corefTemplates[r.IntN(len(corefTemplates))]
 	subj := t.subjects[r.IntN(len(t.subjects))]
 	obj := t.objects[r.IntN(len(t.objects))]
 	for obj == subj {
 		obj = t.objects[r.IntN(len(t.objects))]
 	}
-	adjs := append(slices.Clone(t.subjAdj), t.objAd...)
-	k := r.IntN(len(adjs))
+	k := r.IntN(len(t.subjAdj) + len(t.objAd))
 	toSubj := k < len(t.subjAdj)
-	n := len(t.words)
-	ex := Example{Tokens: make([]int, n), Targets: make([]int, n), Refs: make([]int, n), Alt: make([]int, n)}
+	adj := ""
+	if toSubj {
+		adj = t.subjAdj[k]
+	} else {
+		adj = t.objAd[k-len(t.subjAdj)]
+	}
+	ex.reset(len(t.words), true)
 	var sPos, oPos, pPos int
 	for i, w := range t.words {
-		ex.Targets[i], ex.Refs[i], ex.Alt[i] = -1, -1, -1
 		switch w {
 		case "S":
 			w, sPos = subj, i
 		case "O":
 			w, oPos = obj, i
 		case "A":
-			w = adjs[k]
+			w = adj
 		case "P":
 			w, pPos = "it", i
 			if t.words[len(t.words)-1] == "。" {
@@ -126,7 +129,6 @@ func corefExample(r *rand.Rand, id func(string) int) Example {
 		ref, alt = sPos, oPos
 	}
 	ex.Targets[pPos], ex.Refs[pPos], ex.Alt[pPos] = ex.Tokens[ref], ref, alt
-	return ex
 }
 
 // corefShows counts a sentence as showing the pattern when, in the mean of

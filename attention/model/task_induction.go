@@ -20,18 +20,17 @@ func inductionTask() *Task {
 		Arch:  Arch{MaxLen: 2 * maxLen, DModel: 16, Heads: 1, Layers: 2, Causal: true},
 		LR:    0.01, WeightDecay: 0.3, Clip: 1, Batch: 32, Steps: 600, Target: 0.95, PatternTarget: 0.9,
 		Sample: "d a k f b d a k f b",
-		generate: func(r *rand.Rand) Example {
+		generate: func(r *rand.Rand, ex *Example) {
 			m := minLen + r.IntN(maxLen-minLen+1)
-			s := r.Perm(v)[:m]
-			toks := append(append([]int{}, s...), s...)
-			ex := Example{Tokens: toks, Targets: make([]int, 2*m), Refs: make([]int, 2*m)}
-			for i := range toks {
-				ex.Targets[i], ex.Refs[i] = -1, -1
-				if i >= m && i+1 < 2*m {
-					ex.Targets[i], ex.Refs[i] = toks[i+1], i-m+1
-				}
+			var pb [v]int
+			s := perm(r, pb[:0], v)[:m]
+			ex.reset(2*m, false)
+			toks := ex.Tokens
+			copy(toks, s)
+			copy(toks[m:], s)
+			for i := m; i+1 < 2*m; i++ {
+				ex.Targets[i], ex.Refs[i] = toks[i+1], i-m+1
 			}
-			return ex
 		},
 		pattern: inductionShows,
 	}

@@ -19,16 +19,12 @@ func previousTask() *Task {
 		Arch:  Arch{MaxLen: n, DModel: 16, Heads: 1, Layers: 1, Causal: true},
 		LR:    0.01, Clip: 1, Batch: 32, Steps: 150, Target: 0.99, PatternTarget: 0.99,
 		Sample: "c a f b e d a c h g",
-		generate: func(r *rand.Rand) Example {
-			toks := randomTokens(r, n, v)
-			ex := Example{Tokens: toks, Targets: make([]int, n), Refs: make([]int, n)}
-			for i := range toks {
-				ex.Targets[i], ex.Refs[i] = -1, -1
-				if i > 0 {
-					ex.Targets[i], ex.Refs[i] = toks[i-1], i-1
-				}
+		generate: func(r *rand.Rand, ex *Example) {
+			ex.reset(n, false)
+			toks := randomTokens(r, ex.Tokens, v)
+			for i := 1; i < n; i++ {
+				ex.Targets[i], ex.Refs[i] = toks[i-1], i-1
 			}
-			return ex
 		},
 		pattern: meanShows(0),
 	}

@@ -22,13 +22,12 @@ func reverseTask() *Task {
 		Arch:  Arch{MaxLen: n, DModel: 16, Heads: 1, Layers: 1},
 		LR:    0.01, Clip: 1, Batch: 32, Steps: 150, Target: 0.99, PatternTarget: 0.99,
 		Sample: strings.Join(letters(n), " "),
-		generate: func(r *rand.Rand) Example {
-			toks := randomTokens(r, n, v)
-			ex := Example{Tokens: toks, Targets: make([]int, n), Refs: make([]int, n)}
+		generate: func(r *rand.Rand, ex *Example) {
+			ex.reset(n, false)
+			toks := randomTokens(r, ex.Tokens, v)
 			for i := range toks {
 				ex.Targets[i], ex.Refs[i] = toks[n-1-i], n-1-i
 			}
-			return ex
 		},
 		pattern: meanShows(0),
 	}

@@ -30,22 +30,19 @@ func sortTask() *Task {
 		Arch:  Arch{MaxLen: 2 * k, DModel: 32, Heads: 1, DV: 2, Layers: 1, Causal: true},
 		LR:    0.01, WeightDecay: 0.1, Clip: 1, Batch: 32, Steps: 1500, Target: 0.99, PatternTarget: 0.95,
 		Sample: "11 2 9 0 14 5 > 0 2 5 9 11",
-		generate: func(r *rand.Rand) Example {
-			nums := r.Perm(v)[:k]
-			sorted := slices.Clone(nums)
+		generate: func(r *rand.Rand, ex *Example) {
+			var pb, sb [v]int
+			nums := perm(r, pb[:0], v)[:k]
+			sorted := append(sb[:0], nums...)
 			slices.Sort(sorted)
-			toks := append(slices.Clone(nums), sep)
-			toks = append(toks, sorted[:k-1]...)
-			ex := Example{Tokens: toks, Targets: make([]int, len(toks)), Refs: make([]int, len(toks))}
-			for i := range toks {
-				ex.Targets[i], ex.Refs[i] = -1, -1
-				if i >= k {
-					rank := i - k
-					ex.Targets[i] = sorted[rank]
-					ex.Refs[i] = slices.Index(nums, sorted[rank])
-				}
+			ex.reset(2*k, false)
+			copy(ex.Tokens, nums)
+			ex.Tokens[k] = sep
+			copy(ex.Tokens[k+1:], sorted[:k-1])
+			for rank := range k {
+				ex.Targets[k+rank] = sorted[rank]
+				ex.Refs[k+rank] = slices.Index(nums, sorted[rank])
 			}
-			return ex
 		},
 		pattern: rowsShow(0, k),
 	}

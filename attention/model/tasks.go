@@ -18,13 +18,13 @@ func letters(n int) []string {
 	return out
 }
 
-// randomTokens returns n ids drawn uniformly below v.
-func randomTokens(r *rand.Rand, n, v int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = r.IntN(v)
+// randomTokens sets every element of dst to an id drawn uniformly below v
+// and returns dst.
+func randomTokens(r *rand.Rand, dst []int, v int) []int {
+	for i := range dst {
+		dst[i] = r.IntN(v)
 	}
-	return out
+	return dst
 }
 
 // argmaxAt reports whether, in every row i with refs[i] ≥ 0, the largest

@@ -26,17 +26,20 @@ type Trainer struct {
 	Seed  int64
 	LR    float64
 
-	step    int
-	loss    float64 // the last step's loss; NaN before the first
-	err     error   // set once training diverged
-	opt     *adam
-	grads   *Model
-	rng     *rand.Rand
-	batch   []Example
-	pass    Pass
-	heldOut []Example
-	acc     float64 // held-out accuracy at accStep
-	accStep int
+	step  int
+	loss  float64 // the last step's loss; NaN before the first
+	err   error   // set once training diverged
+	opt   *adam
+	grads *Model
+	rng   *rand.Rand
+	batch []Example
+	pass  Pass     // one sequence's, for PatternShare
+	stack *stacked // the batch's, for Step and Accuracy
+	// params and gradParams are Model.Params() and grads.Params().
+	params, gradParams []Param
+	heldOut            []Example
+	acc                float64 // held-out accuracy at accStep
+	accStep            int
 }
 
 // NewTrainer returns a trainer at step 0: the task's model with weights
@@ -63,6 +66,7 @@ func NewTrainer(c Config) (*Trainer, error) {
 		rng:     rand.New(rand.NewPCG(uint64(c.Seed), streamHash("batches "+t.Name))),
 		accStep: -1,
 	}
+	tr.params, tr.gradParams = m.Params(), tr.grads.Params()
 	return tr, nil
 }
 
@@ -83,37 +87,43 @@ func (tr *Trainer) Step() error {
 		return tr.err
 	}
 	t := tr.Task
-	tr.batch = tr.batch[:0]
+	if len(tr.batch) != t.Batch {
+		tr.batch = make([]Example, t.Batch)
+	}
 	count := 0
-	for range t.Batch {
-		ex := t.trainingExample(tr.rng)
-		tr.batch = append(tr.batch, ex)
+	for i := range tr.batch {
+		ex := &tr.batch[i]
+		t.trainingExample(tr.rng, ex)
 		for _, y := range ex.Targets {
 			if y >= 0 {
 				count++
 			}
 		}
 	}
-	for _, g := range tr.grads.Params() {
-		g.M.Zero()
-	}
-	loss := 0.0
-	for i := range tr.batch {
-		ex := &tr.batch[i]
-		tr.Model.Forward(&tr.pass, ex.Tokens)
-		l, _ := tr.pass.crossEntropy(ex.Targets, 1/float64(count))
-		loss += l
-		tr.Model.backprop(&tr.pass, tr.grads)
-	}
-	loss /= float64(count)
+	s := tr.stacked()
+	s.forward(tr.Model, tr.batch)
+	loss := s.lossAndGrad(tr.batch, 1/float64(count)) / float64(count)
 	if guess := detmath.Log(float64(t.Arch.Vocab)); !(loss <= divergeFactor*guess) { // also NaN
 		tr.err = &DivergedError{Step: tr.step, Loss: loss, Guess: guess, LR: tr.LR}
 		return tr.err
 	}
-	tr.opt.step(tr.Model.Params(), tr.grads.Params())
+	for _, g := range tr.gradParams {
+		g.M.Zero()
+	}
+	s.backward(tr.Model, tr.batch, tr.grads)
+	tr.opt.step(tr.params, tr.gradParams)
 	tr.step++
 	tr.loss = loss
 	return nil
+}
+
+// stacked returns the trainer's stacked pass, made on first use: Step's,
+// and Accuracy's between steps.
+func (tr *Trainer) stacked() *stacked {
+	if tr.stack == nil {
+		tr.stack = newStacked(tr.Task.Arch, tr.Task.Batch)
+	}
+	return tr.stack
 }
 
 // DivergedError is Step's error when the loss is no longer a finite number.
@@ -143,17 +153,13 @@ func (tr *Trainer) Accuracy() float64 {
 	if tr.heldOut == nil {
 		tr.heldOut = tr.Task.heldOutSet(heldOutSize)
 	}
+	s := tr.stacked()
 	right, total := 0, 0
-	for i := range tr.heldOut {
-		ex := &tr.heldOut[i]
-		tr.Model.Forward(&tr.pass, ex.Tokens)
-		_, c := tr.pass.crossEntropy(ex.Targets, 0)
-		right += c
-		for _, y := range ex.Targets {
-			if y >= 0 {
-				total++
-			}
-		}
+	for i := 0; i < len(tr.heldOut); i += tr.Task.Batch {
+		chunk := tr.heldOut[i:min(i+tr.Task.Batch, len(tr.heldOut))]
+		s.forward(tr.Model, chunk)
+		right += s.correct(chunk)
+		total += len(s.tgt)
 	}
 	tr.acc, tr.accStep = float64(right)/float64(total), tr.step
 	return tr.acc

@@ -1,0 +1,63 @@
+package views
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/attnviz/attnviz/app/dom"
+	"github.com/attnviz/attnviz/app/state"
+)
+
+// ← and → through a teacher's tour, as through the guided tour: while a
+// step plays, the TeachBar listens on the document for them, unless they
+// are typed into a text box, a select or a slider, walk a heatmap's cells,
+// or come with a modifier.
+
+// OnMount listens for ← and →.
+func (b *TeachBar) OnMount(ctx app.Context) {
+	b.ctx = ctx
+	b.onKey = dom.Func(func(_ app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		ev := args[0]
+		delta := teachKeyDelta(ev, b.Props.State)
+		if delta == 0 {
+			return nil
+		}
+		ev.Call("preventDefault")
+		e := app.Event{Value: ev}
+		b.ctx.Dispatch(func(ctx app.Context) { b.step(delta)(ctx, e) })
+		return nil
+	})
+	dom.Try(func() { app.Window().Get("document").Call("addEventListener", "keydown", b.onKey) })
+}
+
+// OnDismount stops listening.
+func (b *TeachBar) OnDismount() {
+	if b.onKey != nil {
+		dom.Try(func() { app.Window().Get("document").Call("removeEventListener", "keydown", b.onKey) })
+		b.onKey.Release()
+		b.onKey = nil
+	}
+}
+
+// teachKeyDelta returns the steps the key event ev moves a teacher's tour
+// of s by: −1 for ←, 1 for →, 0 for none.
+func teachKeyDelta(ev app.Value, s state.State) int {
+	delta := map[string]int{"ArrowLeft": -1, "ArrowRight": 1}[ev.Get("key").String()]
+	if delta == 0 || s.TeachStep == 0 || s.View == state.TourViewID || ev.Get("defaultPrevented").Bool() ||
+		ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() || ev.Get("shiftKey").Bool() {
+		return 0
+	}
+	target := ev.Get("target")
+	if Editable(target, true) || inHeatmapKeys(target) {
+		return 0
+	}
+	return delta
+}
+
+// inHeatmapKeys reports whether el is a heatmap walked by the keys
+// (HeatmapKeys), whose arrows move its cursor.
+func inHeatmapKeys(el app.Value) bool {
+	return el.Truthy() && el.Get("closest").Type() == app.TypeFunction && el.Call("closest", ".heatmap-keys").Truthy()
+}

@@ -1,0 +1,77 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestLearnLongTasks trains coreference (two layers of four heads: sixteen
+// heatmaps and two curves, redrawn while it trains) for 300 steps, and
+// prints the page's long tasks (over 50 ms) meanwhile, with what ran in the
+// long animation frames, and how often the first head's heatmap was drawn:
+// the issue asks for no long task and ten drawings a second. Both are
+// printed, not asserted (the machine's load decides them as much as the
+// page); asserted is that the heatmaps are redrawn while training runs and
+// show the last step when it stops.
+func TestLearnLongTasks(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.openLearn(s, "task=coreference&seed=1&until=300")
+	tb.observeLongTasks()
+	eval[chromedp.Void](tb, `(() => {
+		window.__frames = [];
+		new PerformanceObserver(l => { for (const e of l.getEntries()) for (const s of e.scripts)
+			if (s.duration > 50) window.__frames.push(s.invoker); }).observe({type: "long-animation-frame"});
+		// Every drawing of the first head's heatmap now, scrolled into view.
+		const el = document.querySelector("#now-0-0");
+		el.scrollIntoView({block: "center"});
+		window.__redraws = 0;
+		const chart = echarts.getInstanceByDom(el), setOption = chart.setOption;
+		chart.setOption = function (...args) { window.__redraws++; return setOption.apply(this, args); };
+	})()`)
+	trace := tb.startTrace()
+	start := time.Now()
+	// A click from JavaScript: chromedp's would scroll #train into view,
+	// and the heatmap off screen, where it waits (chart.Chart.SkipHidden).
+	eval[chromedp.Void](tb, `document.querySelector("#train").click()`)
+	tb.waitFor("step 300", `(t => t && !t.running && t.step === 300)(window.attnviz.training())`, 180*time.Second)
+	took := time.Since(start)
+	cpu := trace.stop(tb)
+	redraws := eval[int](tb, `window.__redraws`)
+	t.Logf("coreference, 300 steps in %v: %s; scripts over 50 ms by what ran them: %s; the first head's heatmap drawn %d times (%.1f a second)",
+		took.Round(time.Millisecond), tb.longTasks(), countStrings(eval[[]string](tb, `window.__frames`)), redraws, float64(redraws)/took.Seconds())
+	t.Logf("the page's main thread, by CPU time (the machine's load aside): %s", cpuSummary(cpu))
+	if redraws < 10 {
+		t.Errorf("the first head's heatmap was drawn %d times while 300 steps trained, want it redrawn as training goes", redraws)
+	}
+	tb.waitFor("the heatmaps at step 300", `document.querySelector("#now-1-3").getAttribute("aria-label").includes("300")`, 10*time.Second)
+	tb.checkClean("training coreference")
+}
+
+// countStrings says how many times each string occurs in ss, most first.
+func countStrings(ss []string) string {
+	n := map[string]int{}
+	for _, s := range ss {
+		n[s]++
+	}
+	keys := make([]string, 0, len(n))
+	for k := range n {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return n[keys[i]] > n[keys[j]] || n[keys[i]] == n[keys[j]] && keys[i] < keys[j] })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s ×%d", k, n[k])
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
