@@ -11,7 +11,7 @@ import (
 // The workers are started once, on the first large product, one fewer than
 // GOMAXPROCS (the calling goroutine works too), and then wait on their
 // channels for as long as the program runs. A product is cut into chunks of
-// rows; the caller wakes the workers (a value on each one's channel, sent
+// rows (work); the caller wakes the workers (a value on each one's channel, sent
 // without waiting), and every goroutine then claims chunks, one at a time,
 // from a shared counter until none is left. The caller then waits only for
 // the chunks a worker has claimed and not yet finished, yielding the core
@@ -37,13 +37,12 @@ const (
 	parallelMinMACs = 1 << 20
 )
 
-// rowTask asks a worker to help with product gen: chunks of band rows of p.
+// rowTask asks a worker to help with product gen: rows of p.
 type rowTask struct {
-	p      product
-	gen    uint64
-	chunks int
-	band   int
-	simd   bool
+	p     product
+	gen   uint64
+	parts int // goroutines that may work on it
+	simd  bool
 }
 
 var workers struct {
@@ -51,8 +50,8 @@ var workers struct {
 	busy     sync.Mutex     // held by the product using the workers
 	tasks    []chan rowTask // one per worker, a buffer of one
 	gen      uint64         // the current product's number (under busy)
-	claim    atomic.Uint64  // gen<<32 | the next chunk to claim
-	finished atomic.Int64   // chunks of the current product finished
+	claim    atomic.Uint64  // gen<<32 | the first row not yet claimed
+	finished atomic.Int64   // rows of the current product finished
 }
 
 func startWorkers() {
@@ -68,19 +67,23 @@ func startWorkers() {
 	}
 }
 
-// work computes chunks of t's product until none of them is left to claim.
+// work computes chunks of t's product until no row is left to claim. A
+// chunk is a multiple of four rows, and about the rows left divided by
+// twice the goroutines (guided self-scheduling): large while much is left,
+// four rows at the end, so that the goroutines finish close together.
 func (t *rowTask) work() {
 	for {
 		c := workers.claim.Load()
-		if c>>32 != t.gen&0xffffffff || int(c&0xffffffff) >= t.chunks {
+		i0 := int(c & 0xffffffff)
+		if c>>32 != t.gen&0xffffffff || i0 >= t.p.r {
 			return
 		}
-		if !workers.claim.CompareAndSwap(c, c+1) {
+		size := min(max(4, ((t.p.r-i0)/(2*t.parts)+3)&^3), t.p.r-i0)
+		if !workers.claim.CompareAndSwap(c, c+uint64(size)) {
 			continue
 		}
-		i0 := int(c&0xffffffff) * t.band
-		t.p.rows(i0, min(i0+t.band, t.p.r), t.simd)
-		workers.finished.Add(1)
+		t.p.rows(i0, i0+size, t.simd)
+		workers.finished.Add(int64(size))
 	}
 }
 
@@ -92,12 +95,8 @@ func runParallel(p product, simd bool) bool {
 		return false
 	}
 	defer workers.busy.Unlock()
-	parts := len(workers.tasks) + 1
-	// About eight chunks per goroutine, a multiple of four rows each, so
-	// that a goroutine the system runs late leaves its share to the others.
-	band := max(4, (p.r/(8*parts)+3)&^3)
 	workers.gen++
-	t := rowTask{p: p, gen: workers.gen, chunks: (p.r + band - 1) / band, band: band, simd: simd}
+	t := rowTask{p: p, gen: workers.gen, parts: len(workers.tasks) + 1, simd: simd}
 	workers.finished.Store(0)
 	workers.claim.Store((t.gen & 0xffffffff) << 32)
 	for _, ch := range workers.tasks {
@@ -111,7 +110,7 @@ func runParallel(p product, simd bool) bool {
 		ch <- t
 	}
 	t.work()
-	for workers.finished.Load() < int64(t.chunks) {
+	for workers.finished.Load() < int64(p.r) {
 		yieldCPU()
 	}
 	return true
