@@ -41,6 +41,39 @@ func (w *SweepWeights) Saturation(e *Engine, spec *Spec, dk int, scale bool) (ma
 	return maxWeight / n, entropy / n, nil
 }
 
+// SaturationHead is Saturation of head h alone: the mean over its rows of
+// the largest weight and of the entropy, from a run of that head only, a
+// fraction of a whole run. Added over the heads in order and divided by
+// their number, they are Saturation's, bit for bit. The whole spec is
+// checked first, so that it is rejected as Saturation rejects it.
+func (w *SweepWeights) SaturationHead(e *Engine, spec *Spec, dk int, scale bool, h int) (maxWeight, entropy float64, err error) {
+	s := *spec
+	heads := max(s.Heads, 1)
+	s.DK, s.Scale = dk, &scale
+	s.Wq, s.Wk, s.Wv = w.get(s.Seed, s.DModel, heads, dk)
+	s.Wo = nil
+	if _, err := s.Resolve(); err != nil {
+		return 0, 0, err
+	}
+	s.Heads = 1
+	s.Wq, s.Wk, s.Wv = columns(s.Wq, h*dk, dk), columns(s.Wk, h*dk, dk), columns(s.Wv, h, 1)
+	r, err := e.Run(&s)
+	if err != nil {
+		return 0, 0, err
+	}
+	m, en := MeanRowStats(r.Heads[0].Weights)
+	return m, en, nil
+}
+
+// columns returns n columns of the rows m from column from on, copied.
+func columns(m [][]float64, from, n int) [][]float64 {
+	out := make([][]float64, len(m))
+	for i, row := range m {
+		out[i] = append([]float64(nil), row[from:from+n]...)
+	}
+	return out
+}
+
 // get returns the weights of width dk, made on first use.
 func (w *SweepWeights) get(seed int64, dModel, heads, dk int) (wq, wk, wv [][]float64) {
 	if key := [3]int64{seed, int64(dModel), int64(heads)}; key != w.key || w.wq == nil {

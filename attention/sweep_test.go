@@ -69,3 +69,43 @@ func TestSaturationError(t *testing.T) {
 		t.Error("an invalid mask gave no error")
 	}
 }
+
+// TestSaturationHeads checks that the heads' SaturationHead, added in order
+// and divided by their number, are Saturation's to the bit, and that a spec
+// Saturation rejects is rejected head by head too.
+func TestSaturationHeads(t *testing.T) {
+	var e, eh Engine
+	var w SweepWeights
+	spec := sweepSpec("the quick brown fox jumps over the lazy dog again", 3)
+	spec.Heads, spec.Mask = 4, "causal"
+	for _, dk := range []int{2, 16, 128} {
+		for _, scale := range []bool{true, false} {
+			mx, ent, err := w.Saturation(&e, spec, dk, scale)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sumMax, sumEnt float64
+			for h := range spec.Heads {
+				m, en, err := w.SaturationHead(&eh, spec, dk, scale, h)
+				if err != nil {
+					t.Fatalf("d_k %d, head %d: %v", dk, h, err)
+				}
+				sumMax += m
+				sumEnt += en
+			}
+			n := float64(spec.Heads)
+			if sumMax/n != mx || sumEnt/n != ent {
+				t.Errorf("d_k %d, scale %v: heads give %v %v, the whole run %v %v", dk, scale, sumMax/n, sumEnt/n, mx, ent)
+			}
+		}
+	}
+	// Too many heads for the whole run, not for one of them.
+	many := sweepSpec("a b c", 1)
+	many.Heads = MaxHeads + 1
+	if _, _, err := w.Saturation(&e, many, 2, true); err == nil {
+		t.Fatal("the spec was not rejected: the test needs another")
+	}
+	if _, _, err := w.SaturationHead(&eh, many, 2, true, 0); err == nil {
+		t.Error("SaturationHead accepted a spec Saturation rejects")
+	}
+}

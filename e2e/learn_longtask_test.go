@@ -39,7 +39,7 @@ func TestLearnLongTasks(t *testing.T) {
 	trace := tb.startTrace()
 	start := time.Now()
 	// A click from JavaScript: chromedp's would scroll #train into view,
-	// and the heatmap off screen, where it waits (chart.Chart.SkipHidden).
+	// and the heatmap off screen, where it waits (chart.Chart.Lazy).
 	eval[chromedp.Void](tb, `document.querySelector("#train").click()`)
 	tb.waitFor("step 300", `(t => t && !t.running && t.step === 300)(window.attnviz.training())`, 180*time.Second)
 	took := time.Since(start)

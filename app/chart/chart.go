@@ -47,11 +47,6 @@ type Chart struct {
 	// parent that draws into it ahead of go-app's frame (drawNow).
 	Ref *Ref[Chart]
 
-	// Spread draws the chart from a queue, a few charts per task
-	// (chart_spread.go), instead of in the task that updated it; with
-	// SkipHidden, not while it is off screen.
-	Spread, SkipHidden bool
-
 	chart      app.Value // the ECharts instance; nil when not mounted
 	observer   app.Value // the ResizeObserver watching the element
 	onResize   app.Func
@@ -100,13 +95,18 @@ func (c *Chart) Render() app.UI {
 }
 
 // OnMount creates the ECharts instance and draws the option, once ECharts
-// has loaded: the page loads /web/echarts.js deferred, while the wasm
-// downloads, so the first charts may mount before it has run.
+// has loaded (the page loads /web/echarts.js deferred, while the wasm
+// downloads, so the first charts may mount before it has run), as the
+// queue of the charts' work allows (schedule.go).
 func (c *Chart) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	c.Ref.set(c)
 	if app.Window().Get("echarts").Truthy() {
-		c.mount(ctx)
+		drawQueue.mount(jobKey{c, true}, func() {
+			if c.Mounted() && c.chart == nil {
+				c.mount(ctx)
+			}
+		})
 		return
 	}
 	whenECharts(ctx, func(ctx app.Context) {
@@ -193,22 +193,14 @@ func (c *Chart) mount(ctx app.Context) {
 	if c.Lazy {
 		c.onScreen.observe(ctx, c)
 	}
-	if c.Spread {
-		spread.observe(c)
-		spread.add(c)
-		return
-	}
 	c.draw()
 }
 
 // OnUpdate draws the new option once go-app has updated the DOM, so that
-// ECharts measures the element at its new size.
+// ECharts measures the element at its new size, as the queue of the
+// charts' work allows (schedule.go).
 func (c *Chart) OnUpdate(ctx app.Context) {
-	if c.Spread {
-		spread.add(c)
-		return
-	}
-	ctx.Defer(func(app.Context) { c.draw() })
+	ctx.Defer(func(app.Context) { drawQueue.soon(jobKey{c, false}, c.draw) })
 }
 
 // OnDismount disposes of the ECharts instance and releases the Go functions
@@ -216,7 +208,6 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 func (c *Chart) OnDismount() {
 	defer dom.Guard()
 	c.Ref.clear(c)
-	spread.remove(c)
 	c.onScreen.stop()
 	if c.observer != nil {
 		c.observer.Call("disconnect")

@@ -122,14 +122,16 @@ type baseKey struct {
 	name, rowName, colName, valueName string
 	rows, cols, labelSize             int
 	min, max                          float64
-	colors, media                     string
+	colors                            string
+	layout                            labelLayout // with cellLabels, digits and cols, what the media queries are made of (Heatmap.media)
+	digits                            int
 	cellLabels, compact, asImage      bool
 	grid                              chartGrid
 	ends                              [2]string
 }
 
 // get returns the key of h's base and the base, "" when not cached.
-func (c *bases) get(h Heatmap, labelSize int, colors []string, media []any, grid chartGrid) (baseKey, string) {
+func (c *bases) get(h Heatmap, labelSize int, colors []string, layout labelLayout, grid chartGrid) (baseKey, string) {
 	rows, cols := h.Values.Dims()
 	k := baseKey{
 		name: h.Name, rowName: h.RowName, colName: h.ColName, valueName: h.ValueName,
@@ -137,14 +139,7 @@ func (c *bases) get(h Heatmap, labelSize int, colors []string, media []any, grid
 		min: h.Min, max: h.Max,
 		colors:     strings.Join(colors, ","),
 		cellLabels: h.CellLabels, compact: h.Compact, asImage: h.AsImage,
-		grid: grid, ends: h.Ends,
-	}
-	if media != nil {
-		b, err := json.Marshal(media)
-		if err != nil {
-			panic(err) // maps of numbers and booleans always encode
-		}
-		k.media = string(b)
+		grid: grid, ends: h.Ends, layout: layout, digits: h.labelDigits(),
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

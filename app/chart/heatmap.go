@@ -136,30 +136,33 @@ func (h Heatmap) Parts() (ChartParts, error) {
 	if h.Large && !h.Compact {
 		labelSize = LargeLabelSize
 	}
-	var media []any
+	var l labelLayout // none for a thumbnail
 	grid := chartGrid{Grid: opts.Grid{Left: "2", Right: "2", Top: "2", Bottom: "2"}, OuterBoundsMode: "none"}
 	if !h.Compact {
-		l := h.labelLayout(labelSize)
-		media = h.media(l)
+		l = h.labelLayout(labelSize)
 		grid = l.grid(false)
 	}
 	return ChartParts{
-		Base: h.base(labelSize, media, grid), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data),
+		Base: h.base(labelSize, l, grid), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data),
 		Rows: rows, Cols: cols, Image: img,
 	}, nil
 }
 
 // base returns the option of h without its labels and data, which stand as
 // placeholders (see ChartParts), from the cache when it holds it.
-func (h Heatmap) base(labelSize int, media []any, grid chartGrid) string {
+func (h Heatmap) base(labelSize int, l labelLayout, grid chartGrid) string {
 	rows, cols := h.Values.Dims()
 	colors := h.Colors
 	if colors == nil {
 		colors = Viridis
 	}
-	key, cached := baseCache.get(h, labelSize, colors, media, grid)
+	key, cached := baseCache.get(h, labelSize, colors, l, grid)
 	if cached != "" {
 		return cached
+	}
+	var media []any // a thumbnail's size never changes its layout
+	if !h.Compact {
+		media = h.media(l)
 	}
 	x, y := h.axes(labelSize, rows, cols)
 	o := chartOption{

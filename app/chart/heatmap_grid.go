@@ -45,11 +45,16 @@ func (g *HeatmapGrid) Render() app.UI {
 	return app.Div().Class("heatmap-grid").Aria("hidden", "true")
 }
 
-// OnMount creates the ECharts instance once ECharts has loaded.
+// OnMount creates the ECharts instance once ECharts has loaded, as the
+// queue of the charts' work allows (schedule.go).
 func (g *HeatmapGrid) OnMount(ctx app.Context) {
 	g.Ref.set(g)
 	if app.Window().Get("echarts").Truthy() {
-		g.mount()
+		drawQueue.mount(jobKey{g, true}, func() {
+			if g.Mounted() && g.chart == nil {
+				g.mount()
+			}
+		})
 		return
 	}
 	whenECharts(ctx, func(app.Context) {
@@ -77,9 +82,9 @@ func (g *HeatmapGrid) mount() {
 }
 
 // OnUpdate draws the new images once go-app has updated the DOM, where the
-// slots are.
+// slots are, as the queue of the charts' work allows (schedule.go).
 func (g *HeatmapGrid) OnUpdate(ctx app.Context) {
-	ctx.Defer(func(app.Context) { g.draw() })
+	ctx.Defer(func(app.Context) { drawQueue.soon(jobKey{g, false}, g.draw) })
 }
 
 // OnDismount disposes of the ECharts instance and releases the functions

@@ -39,64 +39,87 @@ type PaddedSide struct {
 // OK reports whether the side has its weights.
 func (p *PaddedSide) OK() bool { return p.Weights != nil }
 
-// batcher computes Batches.
+// batcher computes Batches. The sentence's own run is the main attention;
+// the second sentence's and each padded side's are runs of engines of
+// their own, kept while their inputs are unchanged; the longer side needs
+// no padding, and its run unpadded is its run in the batch (its Valid is
+// its length, the default).
 type batcher struct {
-	engine attention.Engine
+	second run    // the second sentence, unpadded: its real length
+	padded [2]run // each side, padded
 	key    sidesKey
 	last   *Batch
+	runs   int // the engine runs so far, for tests
 }
 
-// update returns the batch of s for head, computed again if s changed.
-func (c *batcher) update(s state.State, head int) *Batch {
+// update returns the batch of s for head, computed again if s changed. main
+// is the main attention of s, or nil where it is not (see comparer.update).
+func (c *batcher) update(s state.State, head int, main *attention.Result) *Batch {
 	if k := (sidesKey{s.Input, s.Text2, head}); c.last != nil && k == c.key {
 		return c.last
 	}
 	b := &Batch{}
-	texts := [2]string{s.Text, s.Text2}
-	for i, t := range texts {
-		// The engine tokenizes; a first run tells the real length.
+	var whole [2]*attention.Result
+	for i, t := range [2]string{s.Text, s.Text2} {
+		// The engine tokenizes; a run tells the real length.
 		side := &b.Sides[i]
 		side.Text = t
 		one := s
 		one.Text = t
-		r, err := c.engine.Run(one.Spec())
+		r, err := main, error(nil)
+		switch {
+		case i == 1:
+			r, err = c.second.of(one, &c.runs)
+		case r == nil:
+			r, err = new(run).of(one, &c.runs)
+		}
 		switch {
 		case err != nil && strings.TrimSpace(t) == "":
 			side.Empty, side.Real = true, -1
 		case err != nil:
 			side.Reason, side.Real = err.Error(), -1
 		default:
-			side.Real = len(r.Tokens)
+			side.Real, whole[i] = len(r.Tokens), r
 		}
 	}
 	b.Length = max(b.Sides[0].Real, b.Sides[1].Real)
 	for i := range b.Sides {
-		if side := &b.Sides[i]; side.Real >= 0 {
-			c.pad(s, side, b.Length, head)
+		switch side := &b.Sides[i]; {
+		case side.Real < 0:
+		case side.Real == b.Length:
+			side.Tokens, side.Weights = headCopy(whole[i], head)
+		default:
+			c.pad(s, i, side, b.Length, head)
 		}
 	}
 	c.key, c.last = sidesKey{s.Input, s.Text2, head}, b
 	return b
 }
 
-// pad runs side padded to length tokens.
-func (c *batcher) pad(s state.State, side *PaddedSide, length, head int) {
-	tokens, w, err := runCopy(&c.engine, PaddedSpec(s, side.Text, side.Real, length), head)
+// pad runs side i padded to length tokens.
+func (c *batcher) pad(s state.State, i int, side *PaddedSide, length, head int) {
+	s.Text = paddedText(side.Text, side.Real, length)
+	r, err := c.padded[i].ofValid(s, side.Real, &c.runs)
 	switch {
 	case err != nil:
 		side.Reason = err.Error()
-	case len(tokens) != length:
+	case len(r.Tokens) != length:
 		side.Reason = "length"
 	default:
-		side.Tokens, side.Weights = tokens, w
+		side.Tokens, side.Weights = headCopy(r, head)
 	}
+}
+
+// paddedText is text of real tokens padded with PadToken to length.
+func paddedText(text string, real, length int) string {
+	return text + strings.Repeat(" "+PadToken, length-real)
 }
 
 // PaddedSpec returns the spec of text padded with PadToken to length tokens,
 // its pad keys masked: s's settings with Text + " ∅ ∅ …" and Valid the
 // number of real tokens, which the caller has from the engine.
 func PaddedSpec(s state.State, text string, real, length int) *attention.Spec {
-	s.Text = text + strings.Repeat(" "+PadToken, length-real)
+	s.Text = paddedText(text, real, length)
 	spec := s.Spec()
 	spec.Valid = &real
 	return spec

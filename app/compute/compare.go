@@ -43,54 +43,112 @@ type sidesKey struct {
 	head  int
 }
 
-// comparer computes Comparisons, each side with an engine of its own.
+// comparer computes Comparisons. Of the four attentions, one is the main
+// attention (the sentence as the page computes it); each of the two others
+// (the second sentence, and the sentence with the other mask) is one run of
+// an engine of its own, kept while its input is unchanged: a keystroke in
+// the sentence runs one engine besides the main one, a click on a head
+// none.
 type comparer struct {
-	ea, eb attention.Engine
-	key    sidesKey
-	last   *Comparison
+	second, otherMask run
+	key               sidesKey
+	last              *Comparison
+	runs              int // the engine runs so far, for tests
+}
+
+// run is one engine and its last run, kept while its input is unchanged.
+type run struct {
+	engine attention.Engine
+	in     state.Input
+	valid  int // the spec's Valid, or −1 for none
+	done   bool
+	res    *attention.Result
+	err    error
+}
+
+// of returns the result of s's input, run again if the input changed, and
+// counts the runs in runs.
+func (r *run) of(s state.State, runs *int) (*attention.Result, error) {
+	return r.ofValid(s, -1, runs)
+}
+
+// ofValid is of with the spec's Valid set to valid, if it is not −1.
+func (r *run) ofValid(s state.State, valid int, runs *int) (*attention.Result, error) {
+	if !r.done || r.in != s.Input || r.valid != valid {
+		spec := s.Spec()
+		if valid >= 0 {
+			spec.Valid = &valid
+		}
+		r.res, r.err = r.engine.Run(spec)
+		r.in, r.valid, r.done = s.Input, valid, true
+		*runs++
+	}
+	return r.res, r.err
 }
 
 // update returns the comparison of s for head, computed again if s changed.
-func (c *comparer) update(s state.State, head int) *Comparison {
-	if k := (sidesKey{s.Input, s.Text2, head}); c.last == nil || k != c.key {
-		b, none, causal := s, s, s
-		b.Text = s.Text2
-		none.Causal, causal.Causal = false, true
-		c.key, c.last = k, &Comparison{
-			Sentences: c.pair(s.Spec(), b.Spec(), head),
-			Masks:     c.pair(none.Spec(), causal.Spec(), head),
-		}
+// main is the main attention of s, or nil where it is not (a rejected
+// input, whose Result is the last accepted one): then a run of its own.
+func (c *comparer) update(s state.State, head int, main *attention.Result) *Comparison {
+	if k := (sidesKey{s.Input, s.Text2, head}); c.last != nil && k == c.key {
+		return c.last
+	}
+	var errMain error
+	if main == nil {
+		var own run
+		main, errMain = own.of(s, &c.runs)
+	}
+	b, other := s, s
+	b.Text = s.Text2
+	other.Causal = !s.Causal
+	rb, errB := c.second.of(b, &c.runs)
+	ro, errO := c.otherMask.of(other, &c.runs)
+	none, causal := side{main, errMain}, side{ro, errO}
+	if s.Causal {
+		none, causal = causal, none
+	}
+	c.key, c.last = sidesKey{s.Input, s.Text2, head}, &Comparison{
+		Sentences: pairOf(side{main, errMain}, side{rb, errB}, blank(s.Text2), head),
+		Masks:     pairOf(none, causal, blank(s.Text), head),
 	}
 	return c.last
 }
 
-// pair runs sa and sb and returns their weights of head and difference.
-func (c *comparer) pair(sa, sb *attention.Spec, head int) Pair {
-	p := Pair{Rejected: -1}
-	var err error
-	if p.TokensA, p.A, err = runCopy(&c.ea, sa, head); err != nil {
-		return Pair{Rejected: 0, Reason: err.Error()}
+// side is one run's result, or its error.
+type side struct {
+	res *attention.Result
+	err error
+}
+
+// pairOf returns the weights of head of a and b and their difference;
+// emptyB says that b's text is blank, which tells an empty side from a
+// rejected one.
+func pairOf(a, b side, emptyB bool, head int) Pair {
+	if a.err != nil {
+		return Pair{Rejected: 0, Reason: a.err.Error()}
 	}
-	if p.TokensB, p.B, err = runCopy(&c.eb, sb, head); err != nil {
-		if sb.Text != nil && strings.TrimSpace(*sb.Text) == "" {
+	if b.err != nil {
+		if emptyB {
 			return Pair{Rejected: -1, Empty: true}
 		}
-		return Pair{Rejected: 1, Reason: err.Error()}
+		return Pair{Rejected: 1, Reason: b.err.Error()}
 	}
+	p := Pair{Rejected: -1}
+	p.TokensA, p.A = headCopy(a.res, head)
+	p.TokensB, p.B = headCopy(b.res, head)
 	if len(p.TokensA) == len(p.TokensB) {
 		p.Diff, p.MaxAbs = Difference(p.A, p.B)
 	}
 	return p
 }
 
-// runCopy runs spec on e and returns the tokens and the weights of head,
-// copied: e reuses its result in its next run.
-func runCopy(e *attention.Engine, spec *attention.Spec, head int) ([]string, *mat.Dense, error) {
-	r, err := e.Run(spec)
-	if err != nil {
-		return nil, nil, err
-	}
-	return slices.Clone(r.Tokens), mat.DenseCopyOf(HeadWeights(r, head)), nil
+// blank says that text has nothing but spaces.
+func blank(text string) bool { return strings.TrimSpace(text) == "" }
+
+// headCopy returns the tokens and the weights of head of r, copied: r is
+// reused by its engine's next run.
+func headCopy(r *attention.Result, head int) ([]string, *mat.Dense) {
+	return slices.Clone(r.Tokens), mat.DenseCopyOf(HeadWeights(r, head))
 }
 
 // HeadWeights returns the weights of head of r: the mean of the heads for

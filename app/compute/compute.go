@@ -98,7 +98,8 @@ type Computer struct {
 
 // Update computes what s needs that is out of date and returns the
 // Results. The sweep it only queues (SweepPending, SweepStep): it takes 14
-// runs of the engine, too long for one keystroke.
+// runs of the engine, too long for one keystroke, each run in a step per
+// head.
 func (c *Computer) Update(s state.State, needs Need) Results {
 	var training *Training
 	if s.TrainedOn() || needs&NeedTraining != 0 {
@@ -124,19 +125,29 @@ func (c *Computer) Update(s state.State, needs Need) Results {
 			c.res.Comparison = c.trainedComparison(s, training, c.res.Head)
 		}
 	} else if needs&NeedComparison != 0 && c.res.Result != nil {
-		c.res.Comparison = c.comparison.update(s, c.res.Head)
+		c.res.Comparison = c.comparison.update(s, c.res.Head, c.mainOf(s))
 		if s.Predict {
 			c.res.Predict = JudgeChange(s, &c.res.Comparison.Sentences)
 		}
 	}
 	if needs&NeedBatch != 0 && c.res.Result != nil {
-		c.res.Batch = c.batch.update(s, c.res.Head)
+		c.res.Batch = c.batch.update(s, c.res.Head, c.mainOf(s))
 	}
 	if needs&NeedSweep != 0 && c.res.Result != nil {
 		c.res.Sweep = c.sweep.update(s, len(c.res.Result.Tokens))
 	}
 	c.res.Training = training
 	return c.res
+}
+
+// mainOf returns the main result if it is the attention of s's sentence,
+// else nil: the view's own input, the cross mode or a rejected input (whose
+// Result is the last accepted one) computed it from something else.
+func (c *Computer) mainOf(s state.State) *attention.Result {
+	if c.res.Rejected.Key != "" || s.OwnInput() || s.CrossOn() {
+		return nil
+	}
+	return c.res.Result
 }
 
 // derive makes what needs asks of the main result: the worked-out cell, the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/attention"
 	"github.com/attnviz/attnviz/attention/text"
 )
 
@@ -148,14 +149,14 @@ func TestSweep(t *testing.T) {
 	if g, _ := c.SweepPending(); g != gen {
 		t.Errorf("a change of head, d_k and scaling queued sweep %d after %d", g, gen)
 	}
-	steps := 1
+	steps, want := 1, 2*len(DKChoices)*s.Heads
 	for !c.SweepStep() {
-		if steps++; steps > 2*len(DKChoices) {
+		if steps++; steps > want {
 			t.Fatal("the sweep does not end")
 		}
 	}
-	if steps != 2*len(DKChoices) {
-		t.Errorf("%d steps, want one per run of the engine, %d", steps, 2*len(DKChoices))
+	if steps != want {
+		t.Errorf("%d steps, want one per head of each run, %d", steps, want)
 	}
 	r := c.Update(s, NeedSweep)
 	sw := r.Sweep
@@ -168,6 +169,12 @@ func TestSweep(t *testing.T) {
 	last := sw.Points[len(sw.Points)-1]
 	if last.DK != 128 || last.MaxRaw <= last.MaxScaled || last.EntRaw >= last.EntScaled {
 		t.Errorf("d_k %d: unscaled %v, %v; scaled %v, %v: want the unscaled more saturated", last.DK, last.MaxRaw, last.EntRaw, last.MaxScaled, last.EntScaled)
+	}
+	var e attention.Engine
+	var w attention.SweepWeights
+	mx, ent, err := w.Saturation(&e, s.Spec(), 128, false)
+	if err != nil || mx != last.MaxRaw || ent != last.EntRaw {
+		t.Errorf("d_k 128 unscaled: %v, %v from the steps; %v, %v (%v) from a whole run", last.MaxRaw, last.EntRaw, mx, ent, err)
 	}
 	s.Text = "another sentence"
 	if r := c.Update(s, NeedSweep); r.Sweep != sw {

@@ -42,7 +42,12 @@ type sweepRun struct {
 	spec   *attention.Spec
 	tokens int
 	points []SweepPoint
-	runs   int // the runs done
+	runs   int // the widths and scalings done
+
+	// The heads of the current width and scaling done, and the sums of
+	// their saturations: each head is a run of its own (SweepStep).
+	head           int
+	sumMax, sumEnt float64
 }
 
 // sweepKey is the part of s a sweep is of: its input, but the widths and
@@ -74,21 +79,33 @@ func (c *Computer) SweepPending() (gen int, ok bool) {
 	return c.sweep.next.gen, c.sweep.next.gen != 0
 }
 
-// SweepStep runs the next run of the engine of the pending sweep, and
-// reports whether the sweep is whole now: Update's Results then show it.
+// SweepStep runs the next run of the engine of the pending sweep, one head
+// at one width, and reports whether the sweep is whole now: Update's
+// Results then show it. A whole run of every head at d_k 128 and 128
+// tokens took a task of about 300 ms in Chromium (docs/performance.md).
 func (c *Computer) SweepStep() bool {
 	w := &c.sweep
 	run := &w.next
 	if run.gen == 0 {
 		return false
 	}
-	// Run 2k is d_k DKChoices[k] scaled, run 2k+1 the same unscaled.
+	// Run 2k is d_k DKChoices[k] scaled, run 2k+1 the same unscaled, each
+	// a step per head.
 	k, scale := run.runs/2, run.runs%2 == 0
-	if scale {
+	if scale && run.head == 0 {
 		run.points = append(run.points, SweepPoint{DK: DKChoices[k]})
 	}
 	last := &run.points[len(run.points)-1]
-	mx, ent, err := w.weights.Saturation(&w.engine, run.spec, last.DK, scale)
+	mx, ent, err := w.weights.SaturationHead(&w.engine, run.spec, last.DK, scale, run.head)
+	if err == nil {
+		run.sumMax, run.sumEnt = run.sumMax+mx, run.sumEnt+ent
+		if run.head++; run.head < max(run.spec.Heads, 1) {
+			return false
+		}
+		n := float64(run.head)
+		mx, ent = run.sumMax/n, run.sumEnt/n
+	}
+	run.head, run.sumMax, run.sumEnt = 0, 0, 0
 	switch {
 	case err != nil:
 		run.points = run.points[:len(run.points)-1] // a width the engine rejects is left out

@@ -91,8 +91,16 @@ type trainedSides struct {
 // trainedComparer computes the Comparisons of the trained layer, with
 // engines of its own.
 type trainedComparer struct {
-	comparer
-	sides trainedSides
+	ea, eb attention.Engine
+	sides  trainedSides
+	last   *Comparison
+}
+
+// pair runs sa and sb and returns their weights of head and difference.
+func (cm *trainedComparer) pair(sa, sb *attention.Spec, head int) Pair {
+	ra, errA := cm.ea.Run(sa)
+	rb, errB := cm.eb.Run(sb)
+	return pairOf(side{ra, errA}, side{rb, errB}, false, head)
 }
 
 // trainedComparison returns the compare view's Comparison in trained mode:

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/i18n"
@@ -238,10 +239,10 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 		return
 	}
 	// Defers run in order once the frame has updated the DOM, and the
-	// charts queue theirs (setOption) during that update: a defer queued
-	// by this one runs after every chart has drawn.
+	// charts queue theirs (setOption) during that update, which may run in
+	// the next tasks (app/chart/schedule.go): the measure waits for them.
 	ctx.Defer(func(ctx app.Context) {
-		ctx.Defer(func(app.Context) { dom.MeasureSince(start) })
+		ctx.Defer(func(app.Context) { chart.AfterDraws(func() { dom.MeasureSince(start) }) })
 	})
 }
 
@@ -287,8 +288,8 @@ func (p *Page) needs() compute.Need {
 // sweep of the new ones starts: typing waits for no sweep.
 const sweepDelay = 150 * time.Millisecond
 
-// scheduleSweep runs the pending sweep a run of the engine per task
-// (compute.Computer.SweepStep), the first after delay, unless it is
+// scheduleSweep runs the pending sweep a run of one head per task
+// (compute.Computer.SweepStep, sweepTask), the first after delay, unless it is
 // scheduled already. The line charts show the last whole sweep until the
 // new one is done. On the server (pre-rendering, tests), with no browser to
 // keep responsive, it runs the sweep at once.
@@ -319,7 +320,9 @@ func (p *Page) sweepStep(ctx app.Context, gen int) {
 	}
 	if !p.comp.SweepStep() {
 		ctx.PreventUpdate()
-		ctx.After(time.Millisecond, func(ctx app.Context) { p.sweepStep(ctx, gen) })
+		if !p.sweepTask(func(ctx app.Context) { p.sweepStep(ctx, gen) }) {
+			p.sweepGen = 0 // the next update schedules it again
+		}
 		return
 	}
 	p.res = p.comp.Update(p.state, p.needs()) // the view renders the new lines

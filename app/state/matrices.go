@@ -265,10 +265,24 @@ func FormatGrid(m [][]float64) string {
 	return b.String()
 }
 
-// gridReplacer turns what a textbook, a phone keyboard or an input method
+// gridRune turns what a textbook, a phone keyboard or an input method
 // types into what ParseGrid reads: the minus sign, full-width commas and
-// semicolons.
-var gridReplacer = strings.NewReplacer("−", "-", "，", ",", "；", ";", "、", ",", "\u00a0", " ", "\u3000", " ")
+// semicolons, and wide spaces. (A strings.Replacer of the same pairs took
+// about 30 ms in Chromium to build at its first use, the switch into the
+// matrices view.)
+func gridRune(r rune) rune {
+	switch r {
+	case '−':
+		return '-'
+	case '，', '、':
+		return ','
+	case '；':
+		return ';'
+	case '\u00a0', '\u3000':
+		return ' '
+	}
+	return r
+}
 
 // ParseGrid reads a matrix typed or pasted as text: a row per line (or
 // rows separated by ';'), numbers separated by spaces, tabs or commas, as a
@@ -279,7 +293,7 @@ func ParseGrid(field, text string) ([][]float64, *InputError) {
 	if len(text) > MaxMatrixTextBytes {
 		return nil, NewInputError(field, "mx.err.tooLong", MaxMatrixTextBytes>>10)
 	}
-	text = gridReplacer.Replace(text)
+	text = strings.Map(gridRune, text)
 	var rows []string
 	if strings.Contains(text, "[") {
 		rows = strings.FieldsFunc(text, func(r rune) bool { return r == ']' || r == ';' })

@@ -144,6 +144,8 @@ func TestParseGrid(t *testing.T) {
 		"[[ 1.  -2.5  ]\n [ 3.   0.004]]",
 		"1 -2.5; 3 0.004",
 		"1，-2.5\n3，0.004",
+		"1、−2.5；3\u30000.004",
+		"1\u00a0-2.5\n3 0.004",
 	} {
 		got, err := ParseGrid("x", in)
 		if err != nil {

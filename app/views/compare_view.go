@@ -26,6 +26,8 @@ type CompareView struct {
 	wasHidden  bool     // the pairs were made with a row hidden
 	predicting bool     // State.Predict when the pairs were made
 	pairs      [2]comparePair
+
+	charts [2][3]chart.Ref[chart.Chart] // each pair's mounted charts: A, B, the difference (drawNow)
 }
 
 // sidesKey is what the charts of two results of app/compute are made of:
@@ -78,14 +80,14 @@ func (v *CompareView) Render() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) {
 					v.Props.Set(ctx, e, func(s *state.State) { s.Text2 = s.Text })
 				}),
-			v.trio(lang, p, "compare-a", "compare-b", "compare-diff",
+			v.trio(lang, p, &v.charts[0], "compare-a", "compare-b", "compare-diff",
 				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), v.onChangeCell, sentencesMask, sentencesMask),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption")),
 		),
 		&PredictPanel{Props: v.Props, Change: true},
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.b.title")),
-			v.trio(lang, q, "compare-nomask", "compare-causal", "compare-maskdiff",
+			v.trio(lang, q, &v.charts[1], "compare-nomask", "compare-causal", "compare-maskdiff",
 				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), nil, nil, causalMask),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.b.caption")),
 		),
@@ -121,7 +123,7 @@ func sentence2Input(p *Props) app.UI {
 // each walked from the keyboard (CellWalk); onCell, if not nil, is the
 // second side's and the difference's click; maskA and maskB
 // name the masked cells of each side (nil for none).
-func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, nameB string, onCell func(app.Context, app.Event, int, int), maskA, maskB func(i, j int) bool) app.UI {
+func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.Chart], idA, idB, idDiff, nameA, nameB string, onCell func(app.Context, app.Event, int, int), maskA, maskB func(i, j int) bool) app.UI {
 	if p.err != "" {
 		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
 	}
@@ -130,17 +132,17 @@ func (v *CompareView) trio(lang string, p comparePair, idA, idB, idDiff, nameA, 
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
 			&CellWalk{ID: idA, Name: nameA, Lang: lang, Heatmap: p.ha, Masked: maskA, Chart: &chart.Chart{
-				ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, MinSize: p.minSize, Loading: i18n.T(lang, "chart.loading")}},
+				ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, MinSize: p.minSize, Ref: &refs[0], Loading: i18n.T(lang, "chart.loading")}},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
 			&CellWalk{ID: idB, Name: nameB, Lang: lang, Heatmap: p.hb, Masked: maskB, Chart: &chart.Chart{
-				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
+				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Ref: &refs[1], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameDiff),
 			&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Chart: &chart.Chart{
-				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
+				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
 			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)

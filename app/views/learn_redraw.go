@@ -37,9 +37,3 @@ func (r *LearnRedraw) Draw(p Props) bool {
 	r.ctx.Dispatch(func(app.Context) { v.Props = p })
 	return true
 }
-
-// OnMount registers the view for the page's redraws while training.
-func (v *LearnView) OnMount(ctx app.Context) { v.Props.Redraw.own(v, ctx) }
-
-// OnDismount stops the page's redraws of this view.
-func (v *LearnView) OnDismount() { v.Props.Redraw.release(v) }

@@ -42,6 +42,8 @@ type LearnView struct {
 	lossOpt  chart.ChartParts
 	accOpt   chart.ChartParts
 	curveKey learnKey
+
+	charts map[string]*chart.Ref[chart.Chart] // the mounted heatmaps by id (drawNow)
 }
 
 // learnMap is one head's heatmaps: at step 0 and now, in parts, so that a
@@ -235,8 +237,8 @@ func (v *LearnView) curves(tr *compute.Training, lang string) app.UI {
 	return app.Div().Class("panel", "learn-curves").Body(
 		app.H3().Text(i18n.T(lang, "learn.curves")),
 		app.Div().Class("sweep-charts").Body(
-			&chart.Chart{ID: "loss-chart", Class: "line-chart", Label: i18n.T(lang, "learn.loss"), Parts: v.lossOpt, Loading: i18n.T(lang, "chart.loading"), Spread: true},
-			&chart.Chart{ID: "accuracy-chart", Class: "line-chart", Label: i18n.T(lang, "learn.accuracy"), Parts: v.accOpt, Loading: i18n.T(lang, "chart.loading"), Spread: true},
+			&chart.Chart{ID: "loss-chart", Class: "line-chart", Label: i18n.T(lang, "learn.loss"), Parts: v.lossOpt, Loading: i18n.T(lang, "chart.loading")},
+			&chart.Chart{ID: "accuracy-chart", Class: "line-chart", Label: i18n.T(lang, "learn.accuracy"), Parts: v.accOpt, Loading: i18n.T(lang, "chart.loading")},
 		),
 		app.P().Class("caption").Text(i18n.T(lang, "learn.curves.caption")),
 	)
@@ -334,12 +336,12 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 			app.Div().Class("learn-pair-charts").Body(
 				app.Figure().Body(
 					&CellWalk{ID: m.beforeID, Name: m.beforeL, Lang: lang, Heatmap: m.beforeH, Chart: &chart.Chart{
-						ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Spread: true}},
+						ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Ref: v.ref(m.beforeID)}},
 					app.FigCaption().Text(i18n.T(lang, "learn.before")),
 				),
 				app.Figure().Body(
 					&CellWalk{ID: m.nowID, Name: m.nowL, Lang: lang, Heatmap: m.nowH, Chart: &chart.Chart{
-						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Spread: true, SkipHidden: tr.Running}},
+						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID), Lazy: true}},
 					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
 				),
 			),

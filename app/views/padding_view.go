@@ -25,10 +25,19 @@ type PaddingView struct {
 	key   sidesKey // what sides are made of
 	sides [2]paddedSide
 	ctx   app.Context // the view's own, which outlives the button that goes (mountedCtx)
+
+	charts [2]chart.Ref[chart.Chart] // the sides' mounted charts (drawNow)
 }
 
-// OnMount keeps the view's context.
-func (v *PaddingView) OnMount(ctx app.Context) { v.ctx = ctx }
+// OnMount keeps the view's context and has the page's keystrokes drawn at
+// once (live.go).
+func (v *PaddingView) OnMount(ctx app.Context) {
+	v.ctx = ctx
+	v.Props.Live.Own(v, v.drawNow)
+}
+
+// OnDismount stops drawing the page's keystrokes.
+func (v *PaddingView) OnDismount() { v.Props.Live.Release(v) }
 
 // paddedSide is one sentence of the batch.
 type paddedSide struct {
@@ -48,7 +57,7 @@ func (v *PaddingView) Render() app.UI {
 	if v.Props.Result == nil || b == nil {
 		return emptyView(lang)
 	}
-	v.build(b, lang)
+	v.build(b, lang, v.Props.Head)
 	names := [2]string{i18n.T(lang, "padding.first"), i18n.T(lang, "padding.second")}
 	items := make([]app.UI, 2)
 	for i, s := range v.sides {
@@ -62,7 +71,7 @@ func (v *PaddingView) Render() app.UI {
 			app.FigCaption().Text(title),
 			&CellWalk{ID: id, Name: title, Lang: lang, Heatmap: s.table, Masked: padMask(s.real), Chart: &chart.Chart{
 				ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip,
-				MinSize: largeMinSize(b.Length, st.Present), Loading: i18n.T(lang, "chart.loading")}},
+				MinSize: largeMinSize(b.Length, st.Present), Loading: i18n.T(lang, "chart.loading"), Ref: &v.charts[i]}},
 		)
 	}
 	return app.Section().Class("view", "view-padding").Body(
@@ -94,7 +103,7 @@ func (v *PaddingView) Render() app.UI {
 }
 
 // build makes the charts of b that are out of date.
-func (v *PaddingView) build(b *compute.Batch, lang string) {
+func (v *PaddingView) build(b *compute.Batch, lang string, head int) {
 	key := sidesKey{b, lang, v.Props.State.Present}
 	if key == v.key {
 		return
@@ -109,8 +118,8 @@ func (v *PaddingView) build(b *compute.Batch, lang string) {
 			v.sides[i] = paddedSide{err: i18n.Tf(lang, "compare.rejected", s.Text, s.Reason)}
 		default:
 			v.sides[i] = paddedSide{real: s.Real}
-			v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, s.Tokens, s.Weights, s.Real, v.Props.Head, key.large)
-			v.sides[i].table = weightsMap(lang, headName(lang, v.Props.Head), s.Weights, s.Tokens, s.Tokens)
+			v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, s.Tokens, s.Weights, s.Real, head, key.large)
+			v.sides[i].table = weightsMap(lang, headName(lang, head), s.Weights, s.Tokens, s.Tokens)
 		}
 	}
 }

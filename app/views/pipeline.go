@@ -165,6 +165,11 @@ type PipelineView struct {
 	largeH     chart.Heatmap // the open step's, walked from the keyboard
 	largeKey   stepKey
 
+	// The mounted grids of the steps and heads, and the open step's chart
+	// (drawNow).
+	stepGrid, headGrid chart.Ref[chart.HeatmapGrid]
+	largeChart         chart.Ref[chart.Chart]
+
 	onKey     app.Func // the window's keydown listener: Esc closes the step
 	ctx       app.Context
 	shownStep string // the step whose dialog the focus follows
@@ -174,6 +179,7 @@ type PipelineView struct {
 func (v *PipelineView) OnMount(ctx app.Context) {
 	v.ctx = ctx
 	v.followFocus(ctx)
+	v.Props.Live.Own(v, v.drawNow)
 	v.onKey = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 || args[0].Get("key").String() != "Escape" || v.Props.State.Step == "" {
 			return nil
@@ -207,8 +213,9 @@ func (v *PipelineView) followFocus(ctx app.Context) {
 	}
 }
 
-// OnDismount stops listening.
+// OnDismount stops listening, and drawing the page's keystrokes.
 func (v *PipelineView) OnDismount() {
+	v.Props.Live.Release(v)
 	if v.onKey != nil {
 		dom.Try(func() { app.Window().Call("removeEventListener", "keydown", v.onKey) })
 		v.onKey.Release()
@@ -224,7 +231,7 @@ func (v *PipelineView) Render() app.UI {
 		return emptyView(lang)
 	}
 	h := v.Props.StepHead
-	v.build(r, h)
+	v.build(v.Props)
 	_, dModel := r.X.Dims()
 	_, dOut := r.Output.Dims()
 
@@ -267,7 +274,7 @@ func (v *PipelineView) Render() app.UI {
 			app.If(v.Props.Head == state.HeadMean, func() app.UI {
 				return app.P().Class("caption", "pipe-note").Text(i18n.T(lang, "pipe.mean"))
 			}),
-			app.Div().ID("pipeline").Class("pipe").Body(append(cards, &chart.HeatmapGrid{Images: v.thumbs, Slot: "pipe-chart"})...),
+			app.Div().ID("pipeline").Class("pipe").Body(append(cards, &chart.HeatmapGrid{Images: v.thumbs, Slot: "pipe-chart", Ref: &v.stepGrid})...),
 			app.P().Class("caption").Body(
 				app.Span().Class("pipe-swatch").Aria("hidden", "true"),
 				app.Text(" "+i18n.T(lang, "pipe.legend")),
@@ -295,15 +302,15 @@ func shapeText(shape string, rows, cols int) string {
 }
 
 // build makes the chart options that are out of date.
-func (v *PipelineView) build(r *attention.Result, h int) {
-	lang := v.Props.State.Lang
-	key := headKey{resultKey{v.Props.Rev, lang, v.Props.State.Present}, h}
+func (v *PipelineView) build(p Props) {
+	r, h, lang := p.Result, p.StepHead, p.State.Lang
+	key := headKey{resultKey{p.Rev, lang, p.State.Present}, h}
 	if key != v.key {
 		// A new slice, for the chart.HeatmapGrid to tell from the last one.
 		v.thumbs = make([]*chart.HeatmapImage, 0, len(pipelineSteps))
 		for k := range pipelineSteps {
 			s := &pipelineSteps[k]
-			m := s.Matrix(r, h, v.Props.Scaled)
+			m := s.Matrix(r, h, p.Scaled)
 			v.thumbs = append(v.thumbs, chart.Thumbnail(StepHeatmap(r, s, h, m, lang, true)))
 		}
 		v.key = key
@@ -316,11 +323,11 @@ func (v *PipelineView) build(r *attention.Result, h int) {
 		}
 		v.headsKey = hk
 	}
-	if s := stepByID(v.Props.State.Step); s != nil {
+	if s := stepByID(p.State.Step); s != nil {
 		if lk := (stepKey{key, s.ID}); lk != v.largeKey {
-			m := s.Matrix(r, h, v.Props.Scaled)
+			m := s.Matrix(r, h, p.Scaled)
 			hm := StepHeatmap(r, s, h, m, lang, false)
-			hm.Large = v.Props.State.Present
+			hm.Large = p.State.Present
 			v.large, v.largeParts = chart.Drawing(hm, chart.StepOption)
 			v.largeTip, v.largeKey, v.largeH = hm.TooltipHTML, lk, hm
 			if masked := hm.MaskedCell; masked != nil {
@@ -350,7 +357,7 @@ func (v *PipelineView) headThumbs(r *attention.Result, lang string) app.UI {
 		// An empty slot, where the chart.HeatmapGrid below draws the picture.
 		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head, app.Div().Class("thumb-chart")))
 	}
-	return app.Div().Class("thumbs").Body(append(thumbs, &chart.HeatmapGrid{Images: v.heads, Slot: "thumb-chart"})...)
+	return app.Div().Class("thumbs").Body(append(thumbs, &chart.HeatmapGrid{Images: v.heads, Slot: "thumb-chart", Ref: &v.headGrid})...)
 }
 
 // stepView is the open step, large, with its values (#step-view): a dialog
@@ -444,6 +451,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 						Tooltip: v.largeTip,
 						OnCell:  onCell,
 						MinSize: largeMinSize(max(rows, cols), v.Props.State.Present),
+						Ref:     &v.largeChart,
 					}},
 				app.If(s.NByN, func() app.UI {
 					return app.P().Class("caption").Text(i18n.T(lang, "step.clickCell"))

@@ -31,6 +31,8 @@ type ScalingView struct {
 
 	maxOpt, entOpt string // the sweep's line charts
 	optKey         sweepKey
+
+	mainChart chart.Ref[chart.Chart] // the mounted heatmap, which drawNow draws
 }
 
 // sweepKey is what the sweep's line charts are made of.
@@ -47,14 +49,8 @@ func (v *ScalingView) Render() app.UI {
 		return emptyView(lang)
 	}
 	st := v.Props.State
-	head := v.Props.Head
-	name := headName(lang, head)
-	if key := (headKey{resultKey{v.Props.Rev, lang, v.Props.State.Present}, head}); key != v.mainKey {
-		h := WeightsHeatmap(r, head, lang, false)
-		h.Large = v.Props.State.Present
-		v.main, v.mainParts = chart.Drawing(h, chart.OptionOf)
-		v.mainTip, v.mainKey = h.TooltipHTML, key
-	}
+	name := headName(lang, v.Props.Head)
+	v.buildMain(v.Props)
 	v.buildSweep(v.Props.Sweep, lang)
 
 	n := len(r.Tokens)
@@ -95,6 +91,7 @@ func (v *ScalingView) Render() app.UI {
 					Tooltip: v.mainTip,
 					MinSize: largeMinSize(n, v.Props.State.Present),
 					Loading: i18n.T(lang, "chart.loading"),
+					Ref:     &v.mainChart,
 				}},
 			),
 			app.Div().Class("panel", "row-stats").Body(
@@ -123,6 +120,16 @@ func (v *ScalingView) Render() app.UI {
 			app.P().Class("caption").Text(i18n.T(lang, "scaling.sweep.init")),
 		),
 	)
+}
+
+// buildMain makes the heatmap of p's head if it is out of date.
+func (v *ScalingView) buildMain(p Props) {
+	if key := (headKey{resultKey{p.Rev, p.State.Lang, p.State.Present}, p.Head}); key != v.mainKey {
+		h := WeightsHeatmap(p.Result, p.Head, p.State.Lang, false)
+		h.Large = p.State.Present
+		v.main, v.mainParts = chart.Drawing(h, chart.OptionOf)
+		v.mainTip, v.mainKey = h.TooltipHTML, key
+	}
 }
 
 // bar is a small horizontal bar of v out of full, behind a table number.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log"
@@ -115,7 +116,7 @@ func (r *results) baselineRows() []Row {
 // p95 is the update p95 of v's keystrokes, labelled, or why there is none.
 func (v viewResult) p95(label string) cell {
 	if v.Hidden && v.Typing.Err == nil {
-		return missing(label, "not typed: the view hides #sentence (it has its own input)")
+		return missing(label, "not typed: the view hides "+cmp.Or(v.Input, "#sentence")+" (it has its own input)")
 	}
 	_, p := v.Typing.cells(label)
 	return p

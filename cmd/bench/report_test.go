@@ -239,22 +239,27 @@ func TestFirstHeatmaps(t *testing.T) {
 func TestViewRows(t *testing.T) {
 	small := typingConfigs[0]
 	r := &results{only: []string{"views"}, views: []viewResult{
-		{View: "pipeline", SwitchMs: 40, PasteMs: 120, Typing: typingResult{Config: small, UpdatesMs: []float64{8, 9, 12}, LongTaskAPI: true, LongTasksMs: []float64{130}}},
+		{View: "pipeline", SwitchMs: 40, PasteMs: 120, HeadMs: []float64{20, 30}, SettingMs: []float64{40, 50},
+			Typing: typingResult{Config: small, UpdatesMs: []float64{8, 9, 12}, LongTaskAPI: true, LongTasksMs: []float64{130}}},
+		{View: "learn", Input: "#probe", Hidden: true, Typing: typingResult{Config: small, LongTaskAPI: true}},
 		{View: "matrices", SwitchMs: 30, Hidden: true, Typing: typingResult{Config: small, LongTaskAPI: true, LongTasksMs: []float64{80}}},
 		{View: "scaling", Typing: typingResult{Config: small, Err: errors.New("keystroke 1 gave no attnviz:update measure within 15 s")}},
 	}}
 	rows := r.Rows()
-	if len(rows) != 6 {
+	if len(rows) != 8 {
 		t.Fatalf("%d rows, want 2 a view", len(rows))
 	}
 	if row := find(t, rows, "update p95, view pipeline"); row.Result != Pass || row.Measured != "12.0 ms (3 keystrokes)" || row.Target != "≤ 16 ms" {
 		t.Errorf("pipeline p95: %+v", row)
 	}
-	if row := find(t, rows, "longest task, view pipeline"); row.Result != Miss || row.Measured != "130 ms (1 long task); switch in 40.0 ms, paste 120 ms" {
+	if row := find(t, rows, "longest task, view pipeline"); row.Result != Miss || row.Measured != "130 ms (1 long task); switch in 40.0 ms, paste 120 ms, heads 20.0 ms/30.0 ms, setting 40.0 ms/50.0 ms" {
 		t.Errorf("pipeline longest task: %+v", row)
 	}
 	if row := find(t, rows, "update p95, view matrices"); row.Result != NA || !strings.Contains(row.Measured, "hides #sentence") {
 		t.Errorf("matrices p95: %+v", row)
+	}
+	if row := find(t, rows, "update p95, view learn"); row.Result != NA || !strings.Contains(row.Measured, "hides #probe") {
+		t.Errorf("learn p95: %+v", row)
 	}
 	if row := find(t, rows, "longest task, view matrices"); row.Result != Pass || row.Measured != "80.0 ms (1 long task); switch in 30.0 ms" {
 		t.Errorf("matrices longest task: %+v", row)

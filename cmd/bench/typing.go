@@ -171,8 +171,10 @@ type finished struct {
 // typeKey types keystroke i into the focused #sentence, a letter when i is
 // even and a Backspace when odd, and waits for its attnviz:update measure,
 // the count'th and one. It returns the new count.
-func typeKey(c *chromium, i, count int) (int, error) {
-	key := "x"
+func typeKey(c *chromium, i, count int) (int, error) { return typeKeyOf(c, "x", i, count) }
+
+// typeKeyOf is typeKey typing key in place of x.
+func typeKeyOf(c *chromium, key string, i, count int) (int, error) {
 	if i%2 == 1 {
 		key = "\b" // Backspace
 	}
