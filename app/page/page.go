@@ -51,6 +51,7 @@ type Page struct {
 	worker      workerAnswer // answers the service worker (browser.go)
 	early       earlyInput   // what was typed before the wasm ran (browser.go)
 	link        string       // the link state last read from or written to the URL
+	place       string       // placeOf the state in link (history.go)
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
 
@@ -74,7 +75,7 @@ func (p *Page) OnInit() {
 		p.early = readEarlyInput()
 	}
 	p.open(link, state.DefaultState(lang))
-	p.link = link
+	p.link, p.place = link, placeOf(p.state)
 	if p.early.typed {
 		p.set(app.Context{}, app.Event{}, func(s *state.State) { s.Text = p.early.text })
 	}
@@ -150,7 +151,7 @@ func (p *Page) OnNav(ctx app.Context) {
 		return
 	}
 	p.open(link, state.DefaultState(p.state.Lang))
-	p.link = link
+	p.link, p.place = link, placeOf(p.state)
 	setDocumentLang(p.state.Lang)
 	p.writeLink()
 	ctx.Defer(func(app.Context) { // an empty sentence too (dom.SetInputValue)
@@ -224,6 +225,9 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	change(&p.state)
 	p.state.NewGuessOnView(old)
 	p.state.Normalize()
+	if placeOf(p.state) != placeOf(old) {
+		p.leavePlace(old)
+	}
 	p.update()
 	p.afterChange(old)
 	p.scheduleLinkWrite()
@@ -329,9 +333,16 @@ func (p *Page) sweepStep(ctx app.Context, gen int) {
 }
 
 // scheduleLinkWrite rewrites the link now, or once linkInterval has passed
-// since the last rewrite.
+// since the last rewrite; a new place (history.go) at once.
 func (p *Page) scheduleLinkWrite() {
-	if p.linkPending || p.ctx.Context == nil {
+	if p.ctx.Context == nil {
+		return
+	}
+	if placeOf(p.state) != p.place { // a new place is written at once
+		p.writeLink()
+		return
+	}
+	if p.linkPending {
 		return
 	}
 	wait := linkInterval - time.Since(p.linkWritten)
@@ -348,7 +359,8 @@ func (p *Page) scheduleLinkWrite() {
 }
 
 // writeLink puts the current state into the URL, unless the input is
-// rejected: a copied link always opens a view that works.
+// rejected: a copied link always opens a view that works. A new view or
+// tour step adds a history entry; any other change replaces the entry.
 func (p *Page) writeLink() {
 	if p.res.Rejected.Key != "" {
 		return
@@ -357,8 +369,12 @@ func (p *Page) writeLink() {
 	if link == p.link {
 		return
 	}
-	if replaceLinkState(link) {
-		p.link = link
+	place, write := placeOf(p.state), replaceLinkState
+	if place != p.place {
+		write = pushLinkState
+	}
+	if write(link) {
+		p.link, p.place = link, place
 		p.linkWritten = time.Now()
 	}
 }

@@ -1,0 +1,46 @@
+package page
+
+import (
+	"strconv"
+
+	"github.com/attnviz/attnviz/app/dom"
+	"github.com/attnviz/attnviz/app/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// placeOf names where s is: its view and, in a tour, its step. A change of
+// place adds a history entry, so Back returns to the previous view or step;
+// a change of anything else (typing, settings) replaces the current one.
+func placeOf(s state.State) string {
+	p := s.View
+	if s.View == state.TourViewID {
+		p += "/" + s.Tour + "/" + s.Step
+	}
+	if s.TeachStep > 0 {
+		p += "/teach/" + strconv.Itoa(s.TeachStep)
+	}
+	return p
+}
+
+// pushLinkState puts state into the URL's fragment as a new history entry,
+// without navigating.
+func pushLinkState(state string) bool {
+	return dom.Try(func() {
+		loc := app.Window().Get("location")
+		u := loc.Get("pathname").String() + "#" + state
+		app.Window().Get("history").Call("pushState", nil, "", u)
+	})
+}
+
+// leavePlace runs before the page shows a new place after old: a link
+// rewrite still waiting for linkInterval is made now, into the current
+// entry, so that Back returns to what was last typed there.
+func (p *Page) leavePlace(old state.State) {
+	if !p.linkPending || p.res.Rejected.Key != "" || placeOf(old) != p.place {
+		return
+	}
+	if link := old.Encode(); link != p.link && replaceLinkState(link) {
+		p.link = link
+	}
+}
