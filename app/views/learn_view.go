@@ -44,6 +44,7 @@ type LearnView struct {
 	curveKey learnKey
 
 	charts map[string]*chart.Ref[chart.Chart] // the mounted heatmaps by id (drawNow)
+	bad    map[string]string                  // what was typed into a field and rejected, by id (learn_fields.go)
 }
 
 // learnMap is one head's heatmaps: at step 0 and now, in parts, so that a
@@ -102,9 +103,9 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 				app.Span().Class("field-name").Text(i18n.T(lang, "learn.task")),
 				app.Select().ID("task").Attr("value", s.Task).OnChange(v.onTask).Body(options...),
 			),
-			v.numberField("learn-seed", i18n.T(lang, "seed.label"), strconv.FormatInt(s.Seed, 10), v.onSeed),
-			v.numberField("lr", i18n.T(lang, "learn.lr"), state.FormatLR(s.LR), v.onLR),
-			v.numberField("until", i18n.T(lang, "learn.until"), strconv.Itoa(tr.Until), v.onUntil),
+			v.numberField("learn-seed", i18n.T(lang, "seed.label"), strconv.FormatInt(s.Seed, 10), lang, v.onSeed),
+			v.numberField("lr", i18n.T(lang, "learn.lr"), state.FormatLR(s.LR), lang, v.onLR),
+			v.numberField("until", i18n.T(lang, "learn.until"), strconv.Itoa(tr.Until), lang, v.onUntil),
 		),
 		app.Div().Class("learn-buttons").Body(
 			v.button("train", trainText, canTrain, TrainToggle).Aria("pressed", tr.Running),
@@ -136,12 +137,20 @@ func (v *LearnView) button(id, text string, enabled bool, a TrainAction) app.HTM
 		})
 }
 
-// numberField is a labelled text box of a number, read on change.
-func (v *LearnView) numberField(id, label, value string, onChange app.EventHandler) app.UI {
+// numberField is a labelled text box of a number, read on change, and
+// what it takes if a value was rejected.
+func (v *LearnView) numberField(id, label, value, lang string, onChange app.EventHandler) app.UI {
+	_, bad := v.bad[id]
+	described := ""
+	if bad {
+		described = id + "-error"
+	}
 	return app.Label().Class("field").Body(
 		app.Span().Class("field-name").Text(label),
 		app.Input().ID(id).Type("text").Attr("inputmode", "decimal").Value(value).
+			Aria("invalid", bad).Aria("describedby", described).
 			AutoComplete(false).Spellcheck(false).OnChange(onChange),
+		v.fieldNote(id, value, lang),
 	)
 }
 
@@ -205,20 +214,22 @@ func (v *LearnView) onTask(ctx app.Context, e app.Event) {
 func (v *LearnView) onSeed(ctx app.Context, e app.Event) {
 	n, err := strconv.ParseInt(ctx.JSSrc().Get("value").String(), 10, 64)
 	if err != nil || n < 0 || n > state.MaxSeed {
-		ctx.JSSrc().Set("value", strconv.FormatInt(v.Props.State.Seed, 10))
+		v.reject(ctx, "learn-seed", strconv.FormatInt(v.Props.State.Seed, 10))
 		return
 	}
+	v.accept("learn-seed")
 	v.Props.Set(ctx, e, func(s *state.State) { s.Seed, s.Steps = n, 0 })
 }
 
 // onLR starts again with another learning rate; a number out of range
-// restores the box.
+// restores the box and says what it takes.
 func (v *LearnView) onLR(ctx app.Context, e app.Event) {
 	lr, err := state.ParseLR(ctx.JSSrc().Get("value").String())
 	if err != nil {
-		ctx.JSSrc().Set("value", state.FormatLR(v.Props.State.LR))
+		v.reject(ctx, "lr", state.FormatLR(v.Props.State.LR))
 		return
 	}
+	v.accept("lr")
 	v.Props.Set(ctx, e, func(s *state.State) { s.LR, s.Steps = lr, 0 })
 }
 
@@ -226,9 +237,10 @@ func (v *LearnView) onLR(ctx app.Context, e app.Event) {
 func (v *LearnView) onUntil(ctx app.Context, e app.Event) {
 	n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
 	if err != nil || n < 1 || n > state.MaxSteps {
-		ctx.JSSrc().Set("value", strconv.Itoa(v.Props.State.TaskUntil()))
+		v.reject(ctx, "until", strconv.Itoa(v.Props.State.TaskUntil()))
 		return
 	}
+	v.accept("until")
 	v.Props.Set(ctx, e, func(s *state.State) { s.Until = n })
 }
 
