@@ -6,7 +6,7 @@ var _ = registerMessages(map[string]map[string]string{
 	LangEN: {
 		"teach.err.size":     "the file has %d KB, more than the %d KB a tour may have.",
 		"teach.err.utf8":     "it is not UTF-8 text.",
-		"teach.err.syntax":   "it is not JSON: a mistake at byte %d.",
+		"teach.err.syntax":   "it is not valid JSON: there is a mistake at line %d, column %d, at “%s” (a missing comma, quote or bracket?).",
 		"teach.err.type":     "its field “%s” has the wrong type.",
 		"teach.err.field":    "it has a field “%s” that a tour does not have.",
 		"teach.err.json":     "it is not a tour's JSON.",
@@ -26,7 +26,7 @@ var _ = registerMessages(map[string]map[string]string{
 	LangZH: {
 		"teach.err.size":     "文件有 %d 千字节，超过导览允许的 %d 千字节。",
 		"teach.err.utf8":     "它不是有效的统一码文本。",
-		"teach.err.syntax":   "它不是 JSON：第 %d 个字节处有错误。",
+		"teach.err.syntax":   "它不是有效的 JSON：第 %d 行第 %d 列（“%s”处）有错误（是否缺少逗号、引号或括号？）。",
 		"teach.err.type":     "它的字段“%s”类型不对。",
 		"teach.err.field":    "它有一个导览没有的字段“%s”。",
 		"teach.err.json":     "它不是导览的 JSON。",

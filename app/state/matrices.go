@@ -476,6 +476,9 @@ func ParseImport(data []byte) (*attention.Spec, *InputError) {
 			data = spec
 		}
 	}
+	if err := jsonSyntax(data); err != nil {
+		return nil, err
+	}
 	s, err := attention.ParseSpec(data)
 	if err != nil {
 		return nil, NewInputError("json", "mx.err.import", err.Error())

@@ -55,7 +55,7 @@ func ParseTeach(data []byte) (TeachTour, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&t); err != nil {
-		return TeachTour{}, jsonErr(err)
+		return TeachTour{}, jsonErr(err, data)
 	}
 	if dec.More() {
 		return TeachTour{}, teachErr("teach.err.more")

@@ -41,12 +41,13 @@ func ErrorIn(err error, lang string) string {
 
 // jsonErr returns the TeachError of a tour file that encoding/json
 // rejected: where its JSON breaks, or which field is wrong.
-func jsonErr(err error) error {
+func jsonErr(err error, data []byte) error {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syntax):
-		return teachErr("teach.err.syntax", syntax.Offset)
+		line, col, near := JSONWhere(data, syntax.Offset)
+		return teachErr("teach.err.syntax", line, col, near)
 	case errors.As(err, &typ):
 		return teachErr("teach.err.type", typ.Field)
 	case strings.HasPrefix(err.Error(), `json: unknown field "`):

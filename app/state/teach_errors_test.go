@@ -12,7 +12,7 @@ import (
 // what is wrong in the page's language, and is still a tour error.
 func TestTeachErrorsInLang(t *testing.T) {
 	files := map[string]struct{ data, en, zh string }{
-		"syntax": {`{"kind": }`, "byte 10", "第 10 个字节"},
+		"syntax": {`{"kind": }`, "line 1, column 10", "第 1 行第 10 列"},
 		"field":  {`{"kind":"attnviz-tour","steps":[],"run":"x"}`, "“run”", "字段“run”"},
 		"type":   {`{"kind":"attnviz-tour","steps":"x"}`, "“steps”", "“steps”类型不对"},
 		"kind":   {`{"kind":"other","steps":[]}`, "“other”", "类型是“other”"},
