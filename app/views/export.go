@@ -132,13 +132,16 @@ func (c *ExportMenu) onToggle(ctx app.Context, e app.Event) {
 	}
 }
 
-// readCharts lists the accessible names of the view's charts.
+// readCharts lists the accessible names of the view's charts, those drawn
+// as pictures last (export_follow.go).
 func (c *ExportMenu) readCharts() {
 	c.charts, c.ids = c.charts[:0], c.ids[:0]
 	for _, el := range chartElements() {
 		c.charts = append(c.charts, el.Call("getAttribute", "aria-label").String())
 		c.ids = append(c.ids, el.Get("id").String())
 	}
+	names, ids := gridTargets() // after the charts: their indexes stay chartElements'
+	c.charts, c.ids = append(c.charts, names...), append(c.ids, ids...)
 	if c.chart >= len(c.charts) {
 		c.chart = 0
 	}
@@ -159,6 +162,11 @@ func chartElements() []app.Value {
 // exportChart saves the chosen chart as kind, "png" or "svg".
 func (c *ExportMenu) exportChart(ctx app.Context, kind string) {
 	lang := c.Props.State.Lang
+	c.readCharts()
+	if c.chart < len(c.ids) && strings.HasPrefix(c.ids[c.chart], gridPrefix) {
+		c.status = exportGrid(lang, strings.TrimPrefix(c.ids[c.chart], gridPrefix), kind)
+		return
+	}
 	els := chartElements()
 	if c.Props.Result == nil || c.chart >= len(els) {
 		c.status = i18n.T(lang, "export.chart.failed")
