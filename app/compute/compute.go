@@ -246,6 +246,9 @@ func (c *Computer) runMain(s state.State) {
 	default:
 		c.res.Rejected = Problem{"error.rejected", err.Error()}
 	}
+	if c.res.Result == nil && c.res.Rejected.Key != "" { // no last charts to speak of
+		c.res.Rejected.Key += ".none"
+	}
 }
 
 // headsOf makes the head choice of s for the charts of r (nil for none):

@@ -47,6 +47,15 @@ func TestUpdateRejects(t *testing.T) {
 	if r = c.Update(s, 0); r.Result != nil || r.Rejected.Key != "" || r.Rev != first.Rev+1 {
 		t.Errorf("empty text: result %v, %+v, rev %d; want none, no rejection, a new rev", r.Result, r.Rejected, r.Rev)
 	}
+	s.Text = strings.Repeat("a ", text.MaxTokens+1) // no last sentence to keep showing
+	if r = c.Update(s, 0); r.Result != nil || r.Rejected.Key != "error.tooMany.none" {
+		t.Errorf("too many tokens after empty text: result %v, %+v; want none, error.tooMany.none", r.Result, r.Rejected)
+	}
+	for lang, kept := range map[string]string{i18n.LangEN: "still show", i18n.LangZH: "仍显示"} {
+		if msg := i18n.Tf(lang, r.Rejected.Key, r.Rejected.Arg); strings.Contains(msg, kept) || !i18n.Has(lang, r.Rejected.Key) {
+			t.Errorf("%s: %q speaks of the last charts, or is untranslated", lang, msg)
+		}
+	}
 }
 
 func TestHeadChoice(t *testing.T) {

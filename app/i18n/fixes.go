@@ -8,6 +8,8 @@ var _ = registerMessages(map[string]map[string]string{
 		"learn.bad.lr":         "The learning rate is a number above 0 and at most %[2]s; “%[1]s” is not, so it stays %[3]s.",
 		"learn.bad.until":      "Stop at step is a whole number from 1 to %[2]s; “%[1]s” is not, so it stays %[3]s.",
 		"export.grid.status":   "Saving: the chart's own list below says when it is saved.",
+		"error.tooMany.none":   "Too many tokens: at most %d. Shorten the text to see its charts.",
+		"error.rejected.none":  "This input cannot be computed (%s). Change it to see its charts.",
 		"mx.err.syntax":        "This is not valid JSON: there is a mistake at line %d, column %d, at “%s”. Check for a missing comma, quote or bracket; numbers are written in digits (NaN and Infinity are not allowed).",
 	},
 	LangZH: {
@@ -15,6 +17,8 @@ var _ = registerMessages(map[string]map[string]string{
 		"learn.bad.lr":         "学习率须是大于 0、不超过 %[2]s 的数；“%[1]s”不是，学习率仍为 %[3]s。",
 		"learn.bad.until":      "停止步数须是 1 到 %[2]s 之间的整数；“%[1]s”不是，仍为 %[3]s。",
 		"export.grid.status":   "正在保存：下方该图表所在的列表会显示何时保存完成。",
+		"error.tooMany.none":   "词元过多：最多 %d 个。请缩短文本，即可看到它的图表。",
+		"error.rejected.none":  "无法计算此输入（%s）。请修改后再看图表。",
 		"mx.err.syntax":        "这不是有效的 JSON：第 %d 行第 %d 列（“%s”处）有错误。请检查是否缺少逗号、引号或括号；数字须用阿拉伯数字书写（不能用 NaN 或无穷大）。",
 	},
 })
