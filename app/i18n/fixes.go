@@ -10,6 +10,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"export.grid.status":   "Saving: the chart's own list below says when it is saved.",
 		"error.tooMany.none":   "Too many tokens: at most %d. Shorten the text to see its charts.",
 		"error.rejected.none":  "This input cannot be computed (%s). Change it to see its charts.",
+		"teach.loaded.skipped": "Loaded a tour of %d steps; %d of them cannot be shown and are skipped (marked in the list below).",
 		"mx.err.syntax":        "This is not valid JSON: there is a mistake at line %d, column %d, at “%s”. Check for a missing comma, quote or bracket; numbers are written in digits (NaN and Infinity are not allowed).",
 	},
 	LangZH: {
@@ -19,6 +20,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"export.grid.status":   "正在保存：下方该图表所在的列表会显示何时保存完成。",
 		"error.tooMany.none":   "词元过多：最多 %d 个。请缩短文本，即可看到它的图表。",
 		"error.rejected.none":  "无法计算此输入（%s）。请修改后再看图表。",
+		"teach.loaded.skipped": "已载入一个 %d 步的导览；其中 %d 步无法显示，将被跳过（已在下方列表中标出）。",
 		"mx.err.syntax":        "这不是有效的 JSON：第 %d 行第 %d 列（“%s”处）有错误。请检查是否缺少逗号、引号或括号；数字须用阿拉伯数字书写（不能用 NaN 或无穷大）。",
 	},
 })

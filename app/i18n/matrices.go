@@ -69,7 +69,7 @@ var _ = registerMessages(map[string]map[string]string{
 		"mx.err.wkWidth":        "%d columns, expected %d like Wq (heads·d_k).",
 		"mx.err.woRows":         "%d rows, expected %d: one per column of Wv (heads·d_v).",
 		"mx.err.heads":          "expected a whole number from 1 to %d.",
-		"mx.err.tokens":         "%d tokens for %d rows of X; give one per row, or none.",
+		"mx.err.tokens":         "%d given, but the number of rows of X is %d: give one token per row, or none.",
 		"mx.err.tokenLong":      "“%s” is longer than %d characters.",
 		"mx.err.valid":          "expected a whole number from 0 to %d, or empty for all.",
 		"mx.err.temperature":    "expected a number from %s to %s.",

@@ -327,3 +327,17 @@ func TestImportFieldMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestTokensMessageOne: one token for the example's rows reads as English,
+// not "1 tokens".
+func TestTokensMessageOne(t *testing.T) {
+	d := DraftOf(MatricesExample)
+	d.Tokens = "a"
+	_, err := d.Check()
+	if err == nil || err.Field != "tokens" {
+		t.Fatalf("one token: error %+v, want one at tokens", err)
+	}
+	if msg := err.Message(i18n.LangEN); strings.Contains(msg, "1 tokens") || !strings.Contains(msg, "1 given") {
+		t.Errorf("one token: %q", msg)
+	}
+}

@@ -154,13 +154,15 @@ func (v *LearnView) numberField(id, label, value, lang string, onChange app.Even
 	)
 }
 
-// status says the step, the loss and the accuracy.
+// status says the step, the loss and the accuracy; — for those not
+// known, or after training diverged.
 func status(tr *compute.Training, lang string) string {
 	loss, acc := "—", "—"
-	if !math.IsNaN(tr.Loss) {
+	diverged := tr.Problem.Key == "learn.diverged" // the last finite figures would mislead
+	if !math.IsNaN(tr.Loss) && !diverged {
 		loss = strconv.FormatFloat(tr.Loss, 'f', 4, 64)
 	}
-	if !math.IsNaN(tr.Accuracy) {
+	if !math.IsNaN(tr.Accuracy) && !diverged {
 		acc = strconv.FormatFloat(100*tr.Accuracy, 'f', 1, 64) + "\u00a0%"
 	}
 	key := "learn.status"

@@ -243,7 +243,7 @@ func (v *MyTourView) load(ctx app.Context, e app.Event, text string) {
 		v.answer, v.bad = i18n.Tf(lang, "teach.badFile", state.ErrorIn(err, lang)), true
 		return
 	}
-	v.answer, v.bad = i18n.Tf(lang, "teach.loaded", len(t.Steps)), false
+	v.answer, v.bad = loadedMessage(v.Props.State, t, v.Known), false
 	v.Props.Set(ctx, e, func(s *state.State) { s.Teach, s.TeachStep = state.EncodeTeach(t), 0 })
 }
 
