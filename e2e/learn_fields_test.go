@@ -24,7 +24,7 @@ func TestLearnBadFields(t *testing.T) {
 		old := eval[string](tb, fmt.Sprintf(`document.querySelector("#%s").value`, c.id))
 		typeAndBlur(tb, c.id, c.typed)
 		sel := fmt.Sprintf(`#%s-error`, c.id)
-		tb.waitFor(c.id+"'s note", fmt.Sprintf(`!!document.querySelector(%q)`, sel), 10*time.Second)
+		tb.waitFor(c.id+"'s note", fmt.Sprintf(`document.querySelector(%q)?.textContent.includes(%s)`, sel, jsString("“"+c.typed+"”")), 10*time.Second)
 		note := eval[string](tb, fmt.Sprintf(`document.querySelector(%q).textContent`, sel))
 		if !strings.Contains(note, c.allowed) || !strings.Contains(note, c.typed) {
 			t.Errorf("%s=%q: note %q does not say %q and name the value typed", c.id, c.typed, note, c.allowed)
@@ -39,10 +39,11 @@ func TestLearnBadFields(t *testing.T) {
 	tb.open(s.URL() + "#view=learn&lang=zh-Hans")
 	tb.waitFor("the Learn view", `!!document.querySelector("#lr")`, 20*time.Second)
 	typeAndBlur(tb, "lr", "abc")
-	tb.waitFor("the note", `!!document.querySelector("#lr-error")`, 10*time.Second)
+	tb.waitFor("the note", `document.querySelector("#lr-error")?.textContent.includes("“abc”")`, 10*time.Second)
 	if note := eval[string](tb, `document.querySelector("#lr-error").textContent`); !strings.Contains(note, "学习率") {
 		t.Errorf("Chinese page: note %q is not in Chinese", note)
 	}
+	tb.screenshots("learn-bad-field", nil) // no wider than the screen with the note
 }
 
 // typeAndBlur sets the box id to value and fires its change event, as
