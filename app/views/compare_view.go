@@ -125,6 +125,7 @@ func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.
 		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
 	}
 	nameDiff := i18n.Tf(lang, "compare.diff", nameA, nameB)
+	guess := onCell != nil && changeRow(v.Props) != -1
 	return app.Div().Class("trio").Body(
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
@@ -133,13 +134,13 @@ func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
-			&CellWalk{ID: idB, Name: nameB, Lang: lang, Heatmap: p.hb, Masked: p.maskB, Chart: &chart.Chart{
-				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Ref: &refs[1], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
+			v.guessWalk(&CellWalk{ID: idB, Name: nameB, Lang: lang, Heatmap: p.hb, Masked: p.maskB, Chart: &chart.Chart{
+				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Ref: &refs[1], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}}, guess),
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameDiff),
-			&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Masked: p.maskDiff, Chart: &chart.Chart{
-				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
+			v.guessWalk(&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Masked: p.maskDiff, Chart: &chart.Chart{
+				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}}, guess),
 			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)
