@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -105,4 +106,77 @@ func (tb *tab) guessByKeys(id string, row, col int) {
 		tb.t.Errorf("%s: Enter on (%d, %d) says %q; the panel's key is %q", id, row, col, said, name)
 	}
 	tb.t.Logf("ok: %s: %s", id, eval[string](tb, live))
+}
+
+// TestCellPanelFocusBack checks where the focus goes as the one-cell
+// panel closes, in the attention and cross-attention views: opened by
+// Enter on the walk's cell (2, 1), Esc gives the focus back to the walk
+// with its cursor on that cell; opened by a click on the chart while the
+// focus was on an element that is gone when the panel closes, Esc gives the
+// focus to the view's walk, its cursor on the cell shown.
+func TestCellPanelFocusBack(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	for _, tc := range []struct{ link, id string }{
+		{"view=attention&lang=en", "heatmap"},
+		{"view=compare&cross=1&lang=en&text2=A+dog+lay+on+the+rug.", "cross-heatmap"},
+	} {
+		tb := newTab(t, s)
+		tb.open(s.URL() + "#text=The+cat+sat+on+the+mat.&" + tc.link)
+		tb.settle()
+		tb.tabTo("#" + tc.id + "-keys")
+		tb.guessByArrows(tc.id, 2, 1)
+		n := tb.updates()
+		tb.pressEnter()
+		tb.waitUpdates(n)
+		tb.closePanelBackTo(tc.id, 2, 1, "Enter on the walk")
+
+		eval[bool](tb, `(() => { const b = document.createElement("button"); b.id = "gone-opener"; b.textContent = "x"; document.body.prepend(b); b.focus(); return true; })()`)
+		eval[bool](tb, fmt.Sprintf(`(() => { echarts.getInstanceByDom(document.getElementById(%q)).trigger("click", {value: [3, 4]}); return true; })()`, tc.id))
+		tb.waitFor("the focus in the panel", `document.activeElement.id === "cell-close"`, 10*time.Second)
+		eval[bool](tb, `(() => { document.getElementById("gone-opener").remove(); return true; })()`)
+		tb.closePanelBackTo(tc.id, 4, 3, "a click, its opener gone")
+		tb.checkClean(tc.link)
+	}
+}
+
+// guessByArrows moves the focused walk id's cursor from (0, 0) to (row,
+// col) with the arrows and waits until it is said.
+func (tb *tab) guessByArrows(id string, row, col int) {
+	tb.t.Helper()
+	live := fmt.Sprintf(`document.getElementById(%q).textContent`, id+"-live")
+	for range row {
+		tb.press("↓", kb.ArrowDown)
+	}
+	for range col {
+		tb.press("→", kb.ArrowRight)
+	}
+	tb.waitFor("the cell said", fmt.Sprintf(`%s.includes("(%d), ") && %s.includes("(%d), ")`, live, row+1, live, col+1), 5*time.Second)
+}
+
+// closePanelBackTo checks that the panel shows (row, col), presses Esc, and
+// checks that the focus is back on walk id, its cursor on (row, col).
+func (tb *tab) closePanelBackTo(id string, row, col int, what string) {
+	tb.t.Helper()
+	tb.waitFor("the cell panel of the cell", fmt.Sprintf(`document.querySelector('#cell-panel[data-query="%d"][data-key="%d"]') !== null && document.activeElement.id === "cell-close"`, row, col), 10*time.Second)
+	n := tb.updates()
+	tb.press("Esc", kb.Escape)
+	tb.waitUpdates(n)
+	tb.waitFor("the panel closed", `document.querySelector('#cell-panel[data-query]') === null`, 10*time.Second)
+	live := fmt.Sprintf(`document.getElementById(%q).textContent`, id+"-live")
+	ok := fmt.Sprintf(`document.activeElement.id === %q && /^[^(]*\(%d\), [^(]*\(%d\), /.test(%s)`, id+"-keys", row+1, col+1, live)
+	if err := tb.try(ok, 5*time.Second); err != nil {
+		tb.t.Errorf("%s: after Esc the focus is on %q, the walk says %q; want #%s-keys on (%d, %d)", what,
+			eval[string](tb, `document.activeElement.id`), eval[string](tb, live), id, row, col)
+		return
+	}
+	tb.t.Logf("ok: %s: Esc gave the focus back to #%s-keys on %s", what, id, eval[string](tb, live))
+}
+
+// try polls predicate until it holds or timeout passes.
+func (tb *tab) try(predicate string, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(tb.ctx, timeout+5*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(timeout)))
+	return err
 }

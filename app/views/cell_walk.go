@@ -100,14 +100,20 @@ func (c *CellWalk) dims() (int, int) {
 	return c.Heatmap.Values.Dims()
 }
 
-// onFocus puts the cursor on Start, or the first cell, and says it.
+// onFocus puts the cursor on the cell the one-cell panel showed as it gave
+// the focus back (walkBack), else on Start, or the first cell, and says it.
 func (c *CellWalk) onFocus(ctx app.Context, e app.Event) {
 	rows, cols := c.dims()
 	if rows == 0 || cols == 0 {
 		return
 	}
 	c.cursor = state.CellRef{On: true}
-	if s := c.Start; s.On && s.I >= 0 && s.I < rows && s.J >= 0 && s.J < cols {
+	back := walkBack
+	walkBack.id = ""
+	if back.id != c.ID+"-keys" {
+		back.cell = c.Start
+	}
+	if s := back.cell; s.On && s.I >= 0 && s.I < rows && s.J >= 0 && s.J < cols {
 		c.cursor = s
 	}
 	c.said = c.describe(c.cursor.I, c.cursor.J)
