@@ -341,7 +341,7 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 				),
 				app.Figure().Body(
 					&CellWalk{ID: m.nowID, Name: m.nowL, Lang: lang, Heatmap: m.nowH, Chart: &chart.Chart{
-						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID), Lazy: true}},
+						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID), Lazy: tr.Running}},
 					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
 				),
 			),
