@@ -23,7 +23,7 @@ var drawQueue schedule
 
 type schedule struct {
 	jobs   []job
-	start  float64  // when the current task's first job ran (performance.now), 0 for none
+	start  float64  // when the current task began (TaskBegins) or its first job ran (performance.now), 0 for none
 	armed  bool     // a setTimeout is pending that ends the task's burst and runs what waits
 	busy   bool     // a job is running: one queued meanwhile (from a callback of ECharts') waits
 	after  []func() // run once the queue is empty (AfterDraws)
@@ -88,6 +88,12 @@ func (s *schedule) mount(key jobKey, f func()) {
 	}
 	s.later(key, f)
 }
+
+// TaskBegins notes that the current task has begun, if no chart's work has
+// yet: the queue's budget then counts from here, so that the work before the
+// charts' (the page's render in go-app's frame) counts too, and a chart's
+// draw after a long render waits for the next task.
+func TaskBegins() { drawQueue.begin() }
 
 // AfterDraws runs f once every chart's mount and draw queued so far has run:
 // now, if none waits.

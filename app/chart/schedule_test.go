@@ -94,3 +94,27 @@ func TestScheduleLater(t *testing.T) {
 		t.Errorf("%v, want %v", ran, want)
 	}
 }
+
+func TestScheduleCountsFromTaskStart(t *testing.T) {
+	b := &fakeBrowser{t: 1000}
+	s := b.schedule()
+	var ran []string
+	a, c := &Chart{}, &Chart{}
+	s.begin() // TaskBegins, at the frame's start
+	b.t += 30 // the page's render
+	s.soon(jobKey{a, false}, func() { ran = append(ran, "draw a"); b.t += 5 })
+	if len(ran) != 0 {
+		t.Fatalf("after a 30 ms render: %v ran in the same task, want none", ran)
+	}
+	b.task()
+	if want := []string{"draw a"}; !slices.Equal(ran, want) {
+		t.Fatalf("the next task: %v, want %v", ran, want)
+	}
+	b.task() // the burst's end
+	s.begin()
+	b.t += 10 // a short render leaves the budget to the charts
+	s.soon(jobKey{c, false}, func() { ran = append(ran, "draw c") })
+	if want := []string{"draw a", "draw c"}; !slices.Equal(ran, want) {
+		t.Errorf("after a 10 ms render: %v, want %v", ran, want)
+	}
+}

@@ -375,6 +375,7 @@ func (p *Page) onSentence(ctx app.Context, e app.Event) {
 
 // Render returns the page.
 func (p *Page) Render() app.UI {
+	chart.TaskBegins() // the charts' draws count this render in their task's budget
 	lang := p.state.Lang
 	v := viewByID(p.state.View)
 	if v == nil {
