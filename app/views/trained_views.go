@@ -78,3 +78,23 @@ func copyA(s *state.State) {
 	}
 	s.Text2 = s.Text
 }
+
+// PresentTrained is presentation mode's line, in the bar instead of the
+// sentence, that says whose weights a view of the trained layer shows
+// (#trained-present); nothing otherwise.
+type PresentTrained struct {
+	app.Compo
+
+	Props Props
+}
+
+// Render returns the line.
+func (b *PresentTrained) Render() app.UI {
+	s, tr := b.Props.State, b.Props.Training
+	if !s.TrainedOn() || tr == nil || tr.Task == nil {
+		return app.Div().Class("trained-bar-none")
+	}
+	lang := s.Lang
+	return app.P().ID("trained-present").Class("present-trained").
+		Text(i18n.Tf(lang, "trained.present", s.Layer+1, TaskName(lang, tr.Task), tr.NowStep, s.ProbeText()))
+}
