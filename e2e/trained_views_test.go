@@ -59,3 +59,30 @@ func TestCompareIntroTrained(t *testing.T) {
 	tb.waitFor("B to become the probe", `window.attnviz.state().text2 === "a b c d e f g h"`, 10*time.Second)
 	tb.checkClean("the compare view's intro on the trained layer")
 }
+
+// TestTrainedBadProbe opens trained=1 links whose probe has a word the
+// task does not know: each opens the Learn view, without the bad-link
+// notice, with the message that names the word, in both languages; a
+// probe fixed there leads back to the trained layer.
+func TestTrainedBadProbe(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	for _, c := range []struct{ view, lang string }{{"pipeline", "en"}, {"compare", "zh"}, {"attention", "en"}} {
+		tb.open(s.URL() + "#view=" + c.view + "&trained=1&task=reverse&seed=3&steps=20&lang=" + c.lang + "&probe=a+b+zebra+d")
+		tb.waitFor("the Learn view", `window.attnviz.state().view === "learn" && !!document.querySelector("#probe-error")`, 20*time.Second)
+		msg := eval[string](tb, `document.querySelector("#probe-error").textContent`)
+		if !strings.Contains(msg, "zebra") || eval[bool](tb, `!!document.querySelector("#notice")`) {
+			t.Errorf("a trained=1 %s link with an unknown word (%s): the message is %q, want it to name “zebra”, and no #notice",
+				c.view, c.lang, msg)
+		}
+		if st := tb.state(); !eval[bool](tb, `window.attnviz.state().trained`) || !strings.HasPrefix(st.Lang, c.lang) {
+			t.Errorf("the Learn view opened for a bad probe lost trained=1 or the language: %+v", st)
+		}
+		tb.screenshots("trained-bad-probe-"+c.view+"-"+c.lang, nil)
+	}
+	tb.do("fixing the probe", chromedp.SetValue(chromedp.CSS("#probe"), "a b c d"), chromedp.SendKeys(chromedp.CSS("#probe"), " e"))
+	tb.waitFor("the probe accepted", `!document.querySelector("#probe-error") && !document.querySelector("#open-attention").disabled`, 20*time.Second)
+	tb.do("clicking #open-attention", chromedp.Click(chromedp.CSS("#open-attention")))
+	tb.waitFor("the trained layer in the attention view", `window.attnviz.state().view === "attention" && !!document.querySelector("#trained-bar")`, 20*time.Second)
+	tb.checkClean("trained=1 links with an unknown word in the probe")
+}
