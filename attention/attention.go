@@ -254,9 +254,7 @@ func softmaxVisible(weights, logits []float64, limit int) {
 	}
 	sum := detmath.ExpSum(weights[:limit], logits[:limit], maxv)
 	clear(weights[limit:])
-	for j := range weights[:limit] {
-		weights[j] /= sum
-	}
+	divSlice(weights[:limit], weights[:limit], sum)
 }
 
 // A divisor divides by a positive number d. When d is a power of two it
@@ -286,9 +284,7 @@ func (v divisor) divide(dst, src []float64) {
 			dst[j] = x * v.inv
 		}
 	default:
-		for j, x := range src {
-			dst[j] = x / v.d
-		}
+		divSlice(dst, src, v.d)
 	}
 }
 

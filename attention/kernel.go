@@ -101,9 +101,15 @@ func (p *product) zerosHarmless() bool {
 }
 
 // aHasZero reports whether a has an entry equal to zero (either sign).
-func (p *product) aHasZero() bool {
-	for i := 0; i < p.r; i++ {
-		for _, v := range p.a[i*p.as : i*p.as+p.k] {
+func (p *product) aHasZero() bool { return hasZero(p.a, p.as, p.r, p.k) }
+
+// bFinite reports whether every entry of b is finite.
+func (p *product) bFinite() bool { return finite(p.b, p.bs, p.k, p.cols) }
+
+// hasZeroGo is hasZero in Go, one entry at a time.
+func hasZeroGo(d []float64, s, rows, cols int) bool {
+	for i := range rows {
+		for _, v := range d[i*s : i*s+cols] {
 			if v == 0 {
 				return true
 			}
@@ -112,10 +118,10 @@ func (p *product) aHasZero() bool {
 	return false
 }
 
-// bFinite reports whether every entry of b is finite.
-func (p *product) bFinite() bool {
-	for l := 0; l < p.k; l++ {
-		for _, v := range p.b[l*p.bs : l*p.bs+p.cols] {
+// finiteGo is finite in Go, one entry at a time.
+func finiteGo(d []float64, s, rows, cols int) bool {
+	for i := range rows {
+		for _, v := range d[i*s : i*s+cols] {
 			if v-v != 0 { // NaN for ±Inf and NaN
 				return false
 			}

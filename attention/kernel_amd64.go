@@ -2,20 +2,32 @@
 
 package attention
 
+import "github.com/attnviz/attnviz/attention/internal/cpu"
+
 // block computes rows i0 … i1−1, columns j0 … j1−1 of c: with simd four
-// rows by eight columns at a time with mulAVX4x8, the columns and rows left
-// over with blockGo; without, all with blockGo.
+// rows at a time, sixteen columns at a time with mulAVX512x4x16 where the
+// CPU has AVX-512 and eight at a time with mulAVX4x8 after that, the
+// columns and rows left over with blockGo; without simd, all with blockGo.
 func block(p *product, i0, i1, j0, j1 int, simd bool) {
 	n8 := (j1 - j0) / 8
 	if !simd || n8 == 0 {
 		blockGo(p, i0, i1, j0, j1)
 		return
 	}
+	n16 := 0
+	if cpu.AVX512 {
+		n16 = n8 / 2
+	}
 	i := i0
 	for ; i+4 <= i1; i += 4 {
 		// newProduct checked that rows i … i+3 of a, rows 0 … k−1 of b
 		// and columns up to j1 of c lie in their slices.
-		mulAVX4x8(&p.c[i*p.cs+j0], p.cs, &p.a[i*p.as], p.as, &p.b[j0], p.bs, p.k, n8)
+		if n16 > 0 {
+			mulAVX512x4x16(&p.c[i*p.cs+j0], p.cs, &p.a[i*p.as], p.as, &p.b[j0], p.bs, p.k, n16)
+		}
+		if j := j0 + 16*n16; j < j0+8*n8 {
+			mulAVX4x8(&p.c[i*p.cs+j], p.cs, &p.a[i*p.as], p.as, &p.b[j], p.bs, p.k, n8-2*n16)
+		}
 	}
 	if j := j0 + 8*n8; j < j1 {
 		blockGo(p, i0, i, j, j1)
@@ -29,3 +41,9 @@ func block(p *product, i0, i1, j0, j1 int, simd bool) {
 //
 //go:noescape
 func mulAVX4x8(c *float64, cs int, a *float64, as int, b *float64, bs int, k int, n8 int)
+
+// mulAVX512x4x16 is mulAVX4x8 for a 4 × 16·n16 block of c, with AVX-512
+// (kernel512_amd64.s).
+//
+//go:noescape
+func mulAVX512x4x16(c *float64, cs int, a *float64, as int, b *float64, bs int, k int, n16 int)

@@ -69,8 +69,8 @@ func refMul(c, a, b *mat.Dense) {
 	}
 }
 
-// TestKernelsAgree: every way mul can compute a product — the AVX kernel
-// and the pure-Go one, serial and split among goroutines, in panels or not —
+// TestKernelsAgree: every way mul can compute a product — the AVX-512 and
+// AVX kernels and the pure-Go one, serial and split among goroutines, in panels or not —
 // gives refMul's bits, on odd shapes, on views with strides wider than their
 // rows, with zeros in a (against a finite b, where the AVX kernel may ignore
 // them, and against an infinite one, where it must not be used).
@@ -79,9 +79,10 @@ func TestKernelsAgree(t *testing.T) {
 	shapes := [][3]int{
 		{1, 1, 1}, {1, 1, 9}, {3, 5, 7}, {4, 8, 8}, {5, 16, 9}, {7, 13, 13}, {8, 3, 17},
 		{33, 65, 17}, {4, 1, 24}, {12, 40, 31}, {9, 300, 130}, {129, 70, 200}, {64, 600, 72},
+		{4, 7, 16}, {8, 9, 40}, {5, 3, 23}, {20, 17, 56},
 	}
-	saved := cpu.AVX
-	defer func() { cpu.AVX, parallel = saved, true }()
+	saved, saved512 := cpu.AVX, cpu.AVX512
+	defer func() { cpu.AVX, cpu.AVX512, parallel = saved, saved512, true }()
 	for _, sh := range shapes {
 		r, k, cols := sh[0], sh[1], sh[2]
 		for _, variant := range []string{"dense", "zeros", "zeros+inf"} {
@@ -106,19 +107,19 @@ func TestKernelsAgree(t *testing.T) {
 			}
 			want := mat.NewDense(r, cols, nil)
 			refMul(want, a, b)
-			for _, avx := range []bool{false, true} {
+			for _, avx := range []int{0, 1, 2} { // none, AVX, AVX-512
 				for _, par := range []bool{false, true} {
-					if avx && !saved {
+					if avx > 0 && !saved || avx > 1 && !saved512 {
 						continue
 					}
-					cpu.AVX, parallel = avx, par
+					cpu.AVX, cpu.AVX512, parallel = avx > 0, avx > 1, par
 					got := mat.NewDense(r, cols+2, nil).Slice(0, r, 1, 1+cols).(*mat.Dense)
 					got.Set(0, 0, math.NaN()) // mul overwrites
 					mul(got, a, b)
 					for i := range r {
 						for j := range cols {
 							if g, w := got.At(i, j), want.At(i, j); math.Float64bits(g) != math.Float64bits(w) && !(g != g && w != w) {
-								t.Fatalf("%v %s avx=%v parallel=%v: [%d][%d] = %v, want %v", sh, variant, avx, par, i, j, g, w)
+								t.Fatalf("%v %s simd=%d parallel=%v: [%d][%d] = %v, want %v", sh, variant, avx, par, i, j, g, w)
 							}
 						}
 					}

@@ -27,7 +27,7 @@ type Chart struct {
 	MinSize int        // if > 0, the least width in CSS pixels: a larger chart scrolls
 	Loading string     // text shown in the server-rendered page until ECharts draws
 	Picture bool       // show the first heatmap's picture over Loading there (app/page/first_picture.go)
-	Lazy    bool       // draw only while on screen: one scrolled out of view draws when it comes back
+	Lazy    bool       // draw only while on screen: one scrolled out of view draws when it comes back; may turn on after the mount
 
 	// Tooltip, if not nil, gives the tooltip of the cell at (row, col) of
 	// value v, as HTML that it has escaped (Heatmap.TooltipHTML does). It
@@ -200,6 +200,9 @@ func (c *Chart) mount(ctx app.Context) {
 // ECharts measures the element at its new size, as the queue of the
 // charts' work allows (schedule.go).
 func (c *Chart) OnUpdate(ctx app.Context) {
+	if c.Lazy && c.onScreen.observer == nil && c.chart != nil {
+		c.onScreen.observe(ctx, c) // Lazy from now on (the Learn view's while training)
+	}
 	ctx.Defer(func(app.Context) { drawQueue.soon(jobKey{c, false}, c.draw) })
 }
 

@@ -100,7 +100,7 @@ func (l *learner) loss() float64 {
 
 // reset starts a new run of k at step 0.
 func (l *learner) reset(k learnKey) {
-	*l = learner{key: k, nowRev: l.nowRev + 1, nowStep: -1, remote: remote{on: l.remote.on, gen: l.remote.gen + 1}}
+	*l = learner{key: k, nowRev: l.nowRev + 1, nowStep: -1, remote: remote{on: l.remote.on, gen: l.remote.gen + 1, loss: math.NaN()}}
 	tr, err := model.NewTrainer(model.Config{Task: k.task, Seed: k.seed, LR: k.lr})
 	if err != nil {
 		l.problem = Problem{"learn.badTrainer", nil}

@@ -2,6 +2,7 @@ package compute
 
 import (
 	"errors"
+	"math"
 
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/attention/model"
@@ -49,7 +50,7 @@ type WorkerAnswer struct {
 // started one): TrainPending is then always false.
 func (c *Computer) UseWorker() {
 	if !c.learn.remote.on {
-		c.learn = learner{remote: remote{on: true}}
+		c.learn = learner{remote: remote{on: true, loss: math.NaN()}}
 	}
 }
 

@@ -3,3 +3,5 @@
 package cpu
 
 func detect() (avx, avx2 bool) { return false, false }
+
+func detect512() bool { return false }

@@ -22,3 +22,13 @@ func TestDetect(t *testing.T) {
 	}
 	t.Logf("AVX %v, AVX2 %v", avx, avx2)
 }
+
+// TestDetect512 checks AVX-512 only with AVX, and not outside amd64 or
+// under -tags purego.
+func TestDetect512(t *testing.T) {
+	avx, _ := detect()
+	if a := detect512(); a && !avx || a && (runtime.GOARCH != "amd64" || purego) {
+		t.Errorf("detect512() = %v with AVX %v on %s (purego %v)", a, avx, runtime.GOARCH, purego)
+	}
+	t.Logf("AVX-512 %v", detect512())
+}

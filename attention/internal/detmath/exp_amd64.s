@@ -113,3 +113,84 @@ loop:
 
 	VZEROUPPER
 	RET
+
+// STEP512 is STEP for both groups of eight: p = p·r, then
+// p = p + c, each rounded to float64, as Exp does.
+#define STEP512(off) \
+	VBROADCASTSD expConst<>+off(SB), Z14 \
+	VMULPD Z2, Z3, Z3 \
+	VMULPD Z6, Z7, Z7 \
+	VADDPD Z14, Z3, Z3 \
+	VADDPD Z14, Z7, Z7
+
+// func expAVX512(dst, src *float64, n int, shift float64)
+//
+// expAVX2 with 512-bit registers: n a positive multiple of 16, two groups
+// of eight lanes (Z0-Z3 and Z4-Z7), the same operations in the same order;
+// VRNDSCALEPD $10 rounds towards +∞ to an integer as VROUNDPD $10 does.
+TEXT ·expAVX512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTSD shift+24(FP), Z15
+
+loop:
+	VMOVUPD (SI), Z0
+	VMOVUPD 64(SI), Z4
+	VSUBPD Z15, Z0, Z0 // x
+	VSUBPD Z15, Z4, Z4
+
+	VBROADCASTSD expConst<>+0(SB), Z14 // log₂e
+	VMULPD Z14, Z0, Z1
+	VMULPD Z14, Z4, Z5
+	VBROADCASTSD expConst<>+8(SB), Z14 // ½
+	VSUBPD Z14, Z1, Z1
+	VSUBPD Z14, Z5, Z5
+	VRNDSCALEPD $10, Z1, Z1 // k = ⌈·⌉ (2: towards +∞; 8: no inexact exception)
+	VRNDSCALEPD $10, Z5, Z5
+
+	VBROADCASTSD expConst<>+16(SB), Z14 // ln2Hi
+	VMULPD Z14, Z1, Z2
+	VMULPD Z14, Z5, Z6
+	VSUBPD Z2, Z0, Z0 // hi = x − k·ln2Hi
+	VSUBPD Z6, Z4, Z4
+	VBROADCASTSD expConst<>+24(SB), Z14 // ln2Lo
+	VMULPD Z14, Z1, Z2
+	VMULPD Z14, Z5, Z6
+	VSUBPD Z2, Z0, Z2 // r = hi − k·ln2Lo
+	VSUBPD Z6, Z4, Z6
+
+	VBROADCASTSD expConst<>+40(SB), Z3 // p = 1/14!
+	VMOVAPD Z3, Z7
+	STEP512(48)
+	STEP512(56)
+	STEP512(64)
+	STEP512(72)
+	STEP512(80)
+	STEP512(88)
+	STEP512(96)
+	STEP512(104)
+	STEP512(112)
+	STEP512(120)
+	STEP512(128)
+	STEP512(136)
+	STEP512(144)
+	STEP512(152)
+
+	VBROADCASTSD expConst<>+32(SB), Z14 // 2⁵² + 1023
+	VADDPD Z14, Z1, Z1 // low bits: k + 1023, exactly
+	VADDPD Z14, Z5, Z5
+	VPSLLQ $52, Z1, Z1 // 2ᵏ
+	VPSLLQ $52, Z5, Z5
+	VMULPD Z1, Z3, Z3
+	VMULPD Z5, Z7, Z7
+	VMOVUPD Z3, (DI)
+	VMOVUPD Z7, 64(DI)
+
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $16, CX
+	JNZ  loop
+
+	VZEROUPPER
+	RET

@@ -106,14 +106,14 @@ func TestExpSumSameBits(t *testing.T) {
 	for range 100000 {
 		xs = append(xs, -rnd.Float64()*750, -rnd.Float64()*20, -rnd.Float64()*1e-12, (rnd.Float64()*2-1)*800)
 	}
-	avx2 := cpu.AVX2
-	defer func() { cpu.AVX2 = avx2 }()
+	avx2, avx512 := cpu.AVX2, cpu.AVX512
+	defer func() { cpu.AVX2, cpu.AVX512 = avx2, avx512 }()
 	for _, c := range []struct {
-		shift float64
-		avx2  bool // the assembly, where there is one, or the Go loop
-	}{{0, avx2}, {3.5, avx2}, {-2.25, avx2}, {0, false}, {3.5, false}} {
+		shift        float64
+		avx2, avx512 bool // the assembly, where there is one, or the Go loop
+	}{{0, avx2, avx512}, {3.5, avx2, avx512}, {-2.25, avx2, avx512}, {0, avx2, false}, {-2.25, avx2, false}, {0, false, false}, {3.5, false, false}} {
 		shift := c.shift
-		cpu.AVX2 = c.avx2
+		cpu.AVX2, cpu.AVX512 = c.avx2, c.avx512
 		src := make([]float64, len(xs))
 		for i, x := range xs {
 			src[i] = x + shift
