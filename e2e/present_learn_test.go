@@ -11,7 +11,7 @@ import (
 )
 
 // TestPresentLearnTrained opens the Learn view and the trained layer in
-// presentation mode at 1920×1080 and 390×844: the Learn view's curves and
+// presentation mode at 1920×1080, 1280×800 (in Chinese) and 390×844: the Learn view's curves and
 // heatmaps have 24 px labels at least and are wide on the projector; the
 // bar hides the sentence there, and on the trained layer names the layer
 // and the probe instead of the sentence.
@@ -22,13 +22,14 @@ func TestPresentLearnTrained(t *testing.T) {
 	for _, size := range []struct {
 		w, h   int64
 		mobile bool
-	}{{1920, 1080, false}, {390, 844, true}} {
+		lang   string
+	}{{1920, 1080, false, "en"}, {1280, 800, false, "zh"}, {390, 844, true, "en"}} {
 		var opts []chromedp.EmulateViewportOption
 		if size.mobile {
 			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
 		}
 		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...))
-		tb.open(s.URL() + "#present=1&lang=en&view=learn&" + train)
+		tb.open(s.URL() + "#present=1&lang=" + size.lang + "&view=learn&" + train)
 		tb.waitFor("the Learn view's heatmaps", `!!document.querySelector("#now-0-0")`, 30*time.Second)
 		if tb.sentenceShown() {
 			t.Errorf("the Learn view in presentation mode at %d px shows the sentence box", size.w)
@@ -36,9 +37,9 @@ func TestPresentLearnTrained(t *testing.T) {
 		for _, sel := range []string{"#loss-chart", "#accuracy-chart", "#before-0-0", "#now-0-0"} {
 			tb.checkPresentChart("view=learn", sel, size.w)
 		}
-		tb.shot(fmt.Sprintf("present-learn-%d", size.w))
+		tb.shot(fmt.Sprintf("present-learn-%s-%d", size.lang, size.w))
 
-		tb.open(s.URL() + "#present=1&lang=en&view=attention&trained=1&" + train)
+		tb.open(s.URL() + "#present=1&lang=" + size.lang + "&view=attention&trained=1&" + train)
 		tb.waitFor("the trained layer's line in the bar", `!!document.querySelector("#trained-present")`, 30*time.Second)
 		tb.checkPresentChart("the trained attention", "#heatmap", size.w)
 		line := eval[string](tb, `document.querySelector("#trained-present").textContent`)
@@ -51,7 +52,7 @@ func TestPresentLearnTrained(t *testing.T) {
 		}
 		tb.checkBarApart("the trained attention", size.w)
 		eval[bool](tb, `(scrollTo(0, 0), true)`)
-		tb.shot(fmt.Sprintf("present-trained-%d", size.w))
+		tb.shot(fmt.Sprintf("present-trained-%s-%d", size.lang, size.w))
 	}
 	tb.checkClean("the Learn view and the trained layer in presentation mode")
 }
