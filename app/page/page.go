@@ -100,7 +100,7 @@ func (p *Page) open(link string, def state.State) {
 	}
 	p.state = s
 	p.update()
-	if p.res.Rejected.Key != "" {
+	if p.res.Rejected.Key != "" && !p.badProbeToLearn() {
 		p.notice = "notice.badLink"
 		p.state = def
 		p.update()

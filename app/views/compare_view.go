@@ -69,15 +69,13 @@ func (v *CompareView) Render() app.UI {
 	return app.Section().Class("view", "view-compare").Body(
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.a.title")),
-			app.P().Class("lead").Text(i18n.T(lang, "compare.a.intro")),
+			app.P().Class("lead").ID("compare-intro").Text(compareIntro(st)),
 			app.Label().For("sentence2").Class("sentence-label").Text(i18n.T(lang, "compare.sentence2")),
 			sentence2Input(&v.Props),
 			crossToggle(&v.Props),
 			app.Button().Type("button").ID("copy-sentence").Class("small-button").
-				Text(i18n.T(lang, "compare.copy")).
-				OnClick(func(ctx app.Context, e app.Event) {
-					v.Props.Set(ctx, e, func(s *state.State) { s.Text2 = s.Text })
-				}),
+				Text(compareCopy(st)).
+				OnClick(func(ctx app.Context, e app.Event) { v.Props.Set(ctx, e, copyA) }),
 			v.trio(lang, p, &v.charts[0], "compare-a", "compare-b", "compare-diff",
 				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), v.onChangeCell),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption")),
