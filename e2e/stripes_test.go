@@ -64,22 +64,30 @@ func TestImageStripes(t *testing.T) {
 // many times it changes between light and dark (stripeChanges).
 func (tb *tab) canvasStripes(row, col int) int {
 	tb.t.Helper()
+	return tb.canvasStripesOf("#heatmap", row, col, 0)
+}
+
+// canvasStripesOf is canvasStripes on the chart sel, along a line up
+// cells' heights above the middle (off the cell's label).
+func (tb *tab) canvasStripesOf(sel string, row, col int, up float64) int {
+	tb.t.Helper()
 	line := eval[[][3]int](tb, fmt.Sprintf(`(() => {
-		const el = document.querySelector("#heatmap");
+		const el = document.querySelector(%q);
 		const chart = echarts.getInstanceByDom(el);
 		const ctx = `+chartCanvasJS+`;
 		const k = ctx.canvas.width / el.getBoundingClientRect().width;
 		const p = chart.convertToPixel({gridIndex: 0}, [%d, %d]);
 		const q = chart.convertToPixel({gridIndex: 0}, [%d, %d]);
 		const half = Math.abs(q[0] - p[0]) / 2 - 3;
+		const y = p[1] - %g * Math.abs(chart.convertToPixel({gridIndex: 0}, [%d, %d])[1] - p[1]);
 		const out = [];
 		for (let x = Math.ceil((p[0] - half) * k); x <= Math.floor((p[0] + half) * k); x++) {
-			out.push(Array.from(ctx.getImageData(x, Math.floor(p[1] * k), 1, 1).data.slice(0, 3)));
+			out.push(Array.from(ctx.getImageData(x, Math.floor(y * k), 1, 1).data.slice(0, 3)));
 		}
 		return out;
-	})()`, col, row, col+1, row))
+	})()`, sel, col, row, col+1, row, up, col, row+1))
 	if len(line) < 8 {
-		tb.t.Fatalf("cell (%d, %d): a line of %d pixels", row, col, len(line))
+		tb.t.Fatalf("%s, cell (%d, %d): a line of %d pixels", sel, row, col, len(line))
 	}
 	return stripeChanges(line)
 }

@@ -31,7 +31,7 @@ func TestKeyboardWalkViews(t *testing.T) {
 		ids    []string
 		masked []func(i, j int, key string) bool // nil: none
 	}{
-		{"view=compare&" + settings, []string{"compare-a", "compare-diff", "compare-causal"}, []func(int, int, string) bool{causal, nil, causal}},
+		{"view=compare&" + settings, []string{"compare-a", "compare-diff", "compare-causal"}, []func(int, int, string) bool{causal, causal, causal}},
 		{"view=padding&text=The+cat+sat+on+the+mat.&text2=A+dog.", []string{"padding-1"}, []func(int, int, string) bool{padded}},
 		{"view=matrices", []string{"mx-heatmap-0"}, []func(int, int, string) bool{nil}},
 		{"view=compare&cross=1&" + settings, []string{"cross-heatmap"}, []func(int, int, string) bool{causal}},

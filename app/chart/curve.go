@@ -16,6 +16,7 @@ type Curve struct {
 	Top         float64 // the y axis runs from 0 to Top
 	Color       string
 	Symbols     bool // mark each point
+	Large       bool // for presentation: type of LargeLabelSize px
 	Steps       []int
 	Values      []float64
 }
@@ -31,14 +32,14 @@ var curveBases = struct {
 type curveKey struct {
 	name, xName, color string
 	top                float64
-	symbols            bool
+	symbols, large     bool
 }
 
 // Parts returns c as ChartParts: the base, made once for its names, top
 // and colour, and the points as Data, so that a redraw while training
 // merges in only the points.
 func (c Curve) Parts() ChartParts {
-	k := curveKey{c.Name, c.XName, c.Color, c.Top, c.Symbols}
+	k := curveKey{c.Name, c.XName, c.Color, c.Top, c.Symbols, c.Large}
 	curveBases.Lock()
 	defer curveBases.Unlock()
 	base, ok := curveBases.m[k]
@@ -71,17 +72,22 @@ func (c Curve) data() string {
 
 // base is the option of c with dataPlaceholder for its points.
 func (c Curve) base() string {
-	axisLabel := map[string]any{"fontSize": 13, "color": "#1f2328"}
+	size, left, bottom, gap := 13, "44", "40", 28
+	if c.Large {
+		size, left, bottom, gap = LargeLabelSize, "72", "76", 48
+	}
+	axisLabel := map[string]any{"fontSize": size, "color": "#1f2328"}
 	o := map[string]any{
 		"animation": false,
 		"color":     []string{c.Color},
-		"textStyle": map[string]any{"fontFamily": fontStack, "fontSize": 13},
-		"legend":    map[string]any{"show": true, "top": "0", "left": "center"},
+		"textStyle": map[string]any{"fontFamily": fontStack, "fontSize": size},
+		"legend":    map[string]any{"show": true, "top": "0", "left": "center", "textStyle": map[string]any{"fontSize": size}},
 		"tooltip":   map[string]any{"show": true, "trigger": "axis"},
-		"grid":      []any{map[string]any{"left": "44", "right": "16", "top": "72", "bottom": "40"}},
-		"xAxis": []any{map[string]any{"type": "value", "name": c.XName, "nameLocation": "middle", "nameGap": 28,
+		"grid":      []any{map[string]any{"left": left, "right": "24", "top": "72", "bottom": bottom}},
+		"xAxis": []any{map[string]any{"type": "value", "name": c.XName, "nameLocation": "middle", "nameGap": gap,
 			"min": 0, "max": "dataMax", "minInterval": 1, "axisLabel": axisLabel}},
-		"yAxis": []any{map[string]any{"type": "value", "name": c.Name, "nameGap": 16, "min": 0, "max": c.Top, "axisLabel": axisLabel}},
+		"yAxis": []any{map[string]any{"type": "value", "name": c.Name, "nameGap": 16, "min": 0, "max": c.Top, "axisLabel": axisLabel,
+			"nameTextStyle": map[string]any{"fontSize": size}}},
 		"series": []any{map[string]any{
 			"name": c.Name, "type": "line", "animation": false, "showSymbol": c.Symbols, "data": dataPlaceholder,
 			"lineStyle": map[string]any{"color": c.Color, "width": 3}, "itemStyle": map[string]any{"color": c.Color},

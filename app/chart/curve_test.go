@@ -49,3 +49,39 @@ func TestCurveParts(t *testing.T) {
 		t.Errorf("no points: data %q, want []", e.Data)
 	}
 }
+
+// TestCurveLarge checks that a Large curve, for presentation, writes its
+// axis labels, names and legend in type of at least LargeLabelSize px, on a
+// base of its own.
+func TestCurveLarge(t *testing.T) {
+	c := Curve{Name: "loss", XName: "steps", Top: 1, Color: "#c2410c", Steps: []int{1}, Values: []float64{0.5}}
+	small := c.Parts()
+	c.Large = true
+	large := c.Parts()
+	if large.Base == small.Base {
+		t.Fatal("a Large curve shares the base of a small one")
+	}
+	var o struct {
+		TextStyle struct{ FontSize int } `json:"textStyle"`
+		Legend    struct {
+			TextStyle struct{ FontSize int } `json:"textStyle"`
+		} `json:"legend"`
+		XAxis []struct {
+			AxisLabel struct{ FontSize int } `json:"axisLabel"`
+		} `json:"xAxis"`
+		YAxis []struct {
+			AxisLabel     struct{ FontSize int } `json:"axisLabel"`
+			NameTextStyle struct{ FontSize int } `json:"nameTextStyle"`
+		} `json:"yAxis"`
+	}
+	if err := json.Unmarshal([]byte(large.Option()), &o); err != nil {
+		t.Fatalf("the option is not JSON: %v", err)
+	}
+	sizes := []int{o.TextStyle.FontSize, o.Legend.TextStyle.FontSize, o.XAxis[0].AxisLabel.FontSize,
+		o.YAxis[0].AxisLabel.FontSize, o.YAxis[0].NameTextStyle.FontSize}
+	for i, s := range sizes {
+		if s < 24 {
+			t.Errorf("size %d of a Large curve is %d px, want 24 at least (all: %v)", i, s, sizes)
+		}
+	}
+}

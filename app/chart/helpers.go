@@ -192,7 +192,7 @@ func DiffOption(h Heatmap) string {
 		// The labels' rich styles, dark or light by the cell's colour
 		// (contrast.go), stand on the cells themselves.
 		for _, d := range series["data"].([]any) {
-			if cell := d.([]any); len(cell) > 3 {
+			if cell := dataCell(d); len(cell) > 3 {
 				if s, ok := cell[3].(string); ok && strings.HasSuffix(s, "|-0.00}") {
 					cell[3] = strings.Replace(s, "|-0.00}", "|0.00}", 1)
 				}
@@ -204,6 +204,16 @@ func DiffOption(h Heatmap) string {
 		return s
 	}
 	return string(b)
+}
+
+// dataCell returns a data item's cell: the item, or its "value" where the
+// item is an object (a masked cell's decal, DecalMasked).
+func dataCell(d any) []any {
+	if m, ok := d.(map[string]any); ok {
+		d = m["value"]
+	}
+	cell, _ := d.([]any)
+	return cell
 }
 
 // Diverging is the colour scale of matrices whose values have a sign:

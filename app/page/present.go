@@ -144,8 +144,10 @@ func (p *Page) presentButton(lang string) app.UI {
 // renderPresent is the page in presentation mode: one bar, then the view.
 func (p *Page) renderPresent(lang string, v *view) app.UI {
 	ownInput := ""
-	if p.state.OwnInput() {
-		ownInput = "own-input"
+	if p.state.OwnInput() || p.state.View == state.LearnViewID {
+		ownInput = "own-input" // the sentence and the causal mask do not apply
+	} else if p.state.TrainedOn() {
+		ownInput = "trained-input" // nor do they to the trained layer, but the heads do
 	}
 	return app.Div().Class("page", "present", ownInput).Body(
 		// A banner landmark, so that everything on the page is in one; the
@@ -156,6 +158,7 @@ func (p *Page) renderPresent(lang string, v *view) app.UI {
 				app.Label().For("sentence").Class("visually-hidden").Text(i18n.T(lang, "sentence.label")),
 				p.sentence(lang),
 			),
+			&views.PresentTrained{Props: p.props()},
 			&views.PresentControls{State: p.state, Heads: p.res.Heads, Selected: p.res.Head, Set: p.set},
 			p.viewSelect(lang),
 			p.presentButton(lang),

@@ -34,6 +34,8 @@ type CellWalk struct {
 	Masked func(i, j int) bool                          // the cells to say masked; nil for none
 	Extra  string                                       // said after each cell (the head); may be ""
 	Open   func(ctx app.Context, e app.Event, i, j int) // what Enter does; nil for nothing
+	Said   func(i, j int) string                        // what to say when Enter opens (i, j); nil for nothing
+	Keys   [2]string                                    // the label's and help's messages where Enter opens; zero for the cell panel's
 
 	// NoTable leaves the table out, where the chart has one beside it.
 	NoTable bool
@@ -52,7 +54,7 @@ func (c *CellWalk) Render() app.UI {
 	}
 	label := "keys.label.walk"
 	if c.Open != nil {
-		label = "keys.label"
+		label = c.keys()[0]
 	}
 	help := c.ID + "-keys-help"
 	tableID := c.TableID
@@ -79,7 +81,15 @@ func (c *CellWalk) helpKey() string {
 	if c.Open == nil {
 		return "keys.help.walk"
 	}
-	return "keys.help"
+	return c.keys()[1]
+}
+
+// keys returns the label's and help's messages where Enter does something.
+func (c *CellWalk) keys() [2]string {
+	if c.Keys == ([2]string{}) {
+		return [2]string{"keys.label", "keys.help"}
+	}
+	return c.Keys
 }
 
 // dims returns the heatmap's rows and columns; 0, 0 for none.
@@ -90,14 +100,20 @@ func (c *CellWalk) dims() (int, int) {
 	return c.Heatmap.Values.Dims()
 }
 
-// onFocus puts the cursor on Start, or the first cell, and says it.
+// onFocus puts the cursor on the cell the one-cell panel showed as it gave
+// the focus back (walkBack), else on Start, or the first cell, and says it.
 func (c *CellWalk) onFocus(ctx app.Context, e app.Event) {
 	rows, cols := c.dims()
 	if rows == 0 || cols == 0 {
 		return
 	}
 	c.cursor = state.CellRef{On: true}
-	if s := c.Start; s.On && s.I >= 0 && s.I < rows && s.J >= 0 && s.J < cols {
+	back := walkBack
+	walkBack.id = ""
+	if back.id != c.ID+"-keys" {
+		back.cell = c.Start
+	}
+	if s := back.cell; s.On && s.I >= 0 && s.I < rows && s.J >= 0 && s.J < cols {
 		c.cursor = s
 	}
 	c.said = c.describe(c.cursor.I, c.cursor.J)
@@ -126,6 +142,9 @@ func (c *CellWalk) onKey(ctx app.Context, e app.Event) {
 	key := e.Get("key").String()
 	if (key == "Enter" || key == " ") && c.Open != nil {
 		e.PreventDefault()
+		if c.Said != nil {
+			c.said = c.Said(c.cursor.I, c.cursor.J)
+		}
 		c.Open(ctx, e, c.cursor.I, c.cursor.J)
 		return
 	}

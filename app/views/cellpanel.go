@@ -27,19 +27,20 @@ type CellPanel struct {
 
 	Props Props
 
-	ctx   app.Context // from OnMount: it outlives the close button
-	focus dialogFocus // moves the focus in and out as it opens and closes (dialog.go)
+	ctx    app.Context // from OnMount: it outlives the close button
+	focus  dialogFocus // moves the focus in and out as it opens and closes (dialog.go)
+	opener panelOpener // where the focus goes back to (cellpanel_focus.go)
 }
 
 // OnMount keeps the panel's context.
 func (c *CellPanel) OnMount(ctx app.Context) {
 	c.ctx = ctx
-	c.focus.follow(ctx, c.isOpen(), "#cell-close", cellPanelBack, false)
+	c.follow(ctx, false)
 }
 
 // OnUpdate moves the focus into the panel as it opens, and back as it closes.
 func (c *CellPanel) OnUpdate(ctx app.Context) {
-	c.focus.follow(ctx, c.isOpen(), "#cell-close", cellPanelBack, true)
+	c.follow(ctx, true)
 }
 
 // cellPanelBack selects where the focus goes as the panel closes when the

@@ -48,6 +48,8 @@ type comparePair struct {
 	minSize             int    // the charts' least width (chart.Chart.MinSize)
 	err                 string // i18n text shown instead, "" when drawn
 
+	maskA, maskB, maskDiff func(i, j int) bool // the masked cells, striped and said masked; nil for none
+
 	ha, hb, hd chart.Heatmap // for their tables (HeatmapTable)
 }
 
@@ -63,32 +65,26 @@ func (v *CompareView) Render() app.UI {
 	}
 	v.build(v.Props.Comparison, lang, changeRow(v.Props), st.Predict)
 	p, q := v.pairs[0], v.pairs[1]
-	var sentencesMask func(i, j int) bool
-	if st.Causal {
-		sentencesMask = causalMask
-	}
 
 	return app.Section().Class("view", "view-compare").Body(
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.a.title")),
-			app.P().Class("lead").Text(i18n.T(lang, "compare.a.intro")),
+			app.P().Class("lead").ID("compare-intro").Text(compareIntro(st)),
 			app.Label().For("sentence2").Class("sentence-label").Text(i18n.T(lang, "compare.sentence2")),
 			sentence2Input(&v.Props),
 			crossToggle(&v.Props),
 			app.Button().Type("button").ID("copy-sentence").Class("small-button").
-				Text(i18n.T(lang, "compare.copy")).
-				OnClick(func(ctx app.Context, e app.Event) {
-					v.Props.Set(ctx, e, func(s *state.State) { s.Text2 = s.Text })
-				}),
+				Text(compareCopy(st)).
+				OnClick(func(ctx app.Context, e app.Event) { v.Props.Set(ctx, e, copyA) }),
 			v.trio(lang, p, &v.charts[0], "compare-a", "compare-b", "compare-diff",
-				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), v.onChangeCell, sentencesMask, sentencesMask),
+				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), v.onChangeCell),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption")),
 		),
 		&PredictPanel{Props: v.Props, Change: true},
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.b.title")),
 			v.trio(lang, q, &v.charts[1], "compare-nomask", "compare-causal", "compare-maskdiff",
-				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), nil, nil, causalMask),
+				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), nil),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.b.caption")),
 		),
 	)
@@ -121,28 +117,28 @@ func sentence2Input(p *Props) app.UI {
 
 // trio is two heatmaps and their difference, side by side where they fit,
 // each walked from the keyboard (CellWalk); onCell, if not nil, is the
-// second side's and the difference's click; maskA and maskB
-// name the masked cells of each side (nil for none).
-func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.Chart], idA, idB, idDiff, nameA, nameB string, onCell func(app.Context, app.Event, int, int), maskA, maskB func(i, j int) bool) app.UI {
+// second side's and the difference's click.
+func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.Chart], idA, idB, idDiff, nameA, nameB string, onCell func(app.Context, app.Event, int, int)) app.UI {
 	if p.err != "" {
 		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
 	}
 	nameDiff := i18n.Tf(lang, "compare.diff", nameA, nameB)
+	guess := onCell != nil && changeRow(v.Props) != -1
 	return app.Div().Class("trio").Body(
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
-			&CellWalk{ID: idA, Name: nameA, Lang: lang, Heatmap: p.ha, Masked: maskA, Chart: &chart.Chart{
+			&CellWalk{ID: idA, Name: nameA, Lang: lang, Heatmap: p.ha, Masked: p.maskA, Chart: &chart.Chart{
 				ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, MinSize: p.minSize, Ref: &refs[0], Loading: i18n.T(lang, "chart.loading")}},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
-			&CellWalk{ID: idB, Name: nameB, Lang: lang, Heatmap: p.hb, Masked: maskB, Chart: &chart.Chart{
-				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Ref: &refs[1], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
+			v.guessWalk(&CellWalk{ID: idB, Name: nameB, Lang: lang, Heatmap: p.hb, Masked: p.maskB, Chart: &chart.Chart{
+				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Ref: &refs[1], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}}, guess),
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameDiff),
-			&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Chart: &chart.Chart{
-				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}},
+			v.guessWalk(&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Masked: p.maskDiff, Chart: &chart.Chart{
+				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Loading: i18n.T(lang, "chart.loading")}}, guess),
 			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)
@@ -161,15 +157,20 @@ func (v *CompareView) build(c *compute.Comparison, lang string, hidden int, pred
 		// drawn whole (predict_change.go).
 		whole := predicting || v.wasHidden
 		v.key, v.hidden, v.wasHidden, v.predicting = key, hidden, hidden != -1, predicting
-		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), key.large)
+		var both func(i, j int) bool // the sentences' masked cells
+		if v.Props.State.Causal {
+			both = causalMask
+		}
+		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), key.large, [3]func(i, j int) bool{both, both, both})
 		v.pairs[0].hide(hidden, whole, lang)
-		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), key.large)
+		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), key.large, [3]func(i, j int) bool{nil, causalMask, causalMask})
 	}
 }
 
 // comparePairOf makes the charts of p, or says why there are none; large
-// for presentation.
-func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool) comparePair {
+// for presentation; masks name the masked cells of A, B and the
+// difference (nil for none), striped as in the other views.
+func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool, masks [3]func(i, j int) bool) comparePair {
 	switch {
 	case p.Empty:
 		return comparePair{err: i18n.T(lang, "compare.empty")}
@@ -192,7 +193,10 @@ func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool
 	}
 	hd := diffMap(lang, i18n.Tf(lang, "compare.diff", nameA, nameB), p.Diff, p.MaxAbs, labels, labels)
 	ha.Large, hb.Large, hd.Large = large, large, large
-	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd, minSize: largeMinSize(len(ta), large)}
+	ha.MaskedCell, hb.MaskedCell, hd.MaskedCell = masks[0], masks[1], masks[2]
+	ha.DecalMasked, hb.DecalMasked, hd.DecalMasked = true, true, true
+	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd, minSize: largeMinSize(len(ta), large),
+		maskA: masks[0], maskB: masks[1], maskDiff: masks[2]}
 	c.a, c.pa = chart.Drawing(ha, chart.OptionOf)
 	c.b, c.pb = chart.Drawing(hb, chart.OptionOf)
 	c.diff, c.pdiff = chart.Drawing(hd, chart.DiffOption)

@@ -47,7 +47,7 @@ func optionCells(t *testing.T, option string, i int) [][]float64 {
 	t.Helper()
 	var o struct {
 		Series []struct {
-			Data [][]any `json:"data"`
+			Data []json.RawMessage `json:"data"`
 		} `json:"series"`
 	}
 	if err := json.Unmarshal([]byte(option), &o); err != nil {
@@ -57,8 +57,27 @@ func optionCells(t *testing.T, option string, i int) [][]float64 {
 		t.Fatalf("option has %d series, want series %d", len(o.Series), i)
 	}
 	var cells [][]float64
-	for _, d := range o.Series[i].Data {
+	for _, raw := range o.Series[i].Data {
+		d, _ := dataItem(t, raw)
 		cells = append(cells, []float64{d[0].(float64), d[1].(float64), d[2].(float64)})
 	}
 	return cells
+}
+
+// dataItem returns a data item's cell, and whether it is an object with a
+// decal (a masked cell, chart.Heatmap.DecalMasked).
+func dataItem(t *testing.T, raw json.RawMessage) ([]any, bool) {
+	t.Helper()
+	var cell []any
+	if json.Unmarshal(raw, &cell) == nil {
+		return cell, false
+	}
+	var item struct {
+		Value     []any          `json:"value"`
+		ItemStyle map[string]any `json:"itemStyle"`
+	}
+	if err := json.Unmarshal(raw, &item); err != nil {
+		t.Fatalf("data item %s: %v", raw, err)
+	}
+	return item.Value, item.ItemStyle["decal"] != nil
 }

@@ -64,6 +64,7 @@ type learnKey struct {
 	steps   int
 	lang    string
 	running bool
+	large   bool // for presentation (state.State.Present)
 }
 
 // Render returns the view.
@@ -263,9 +264,9 @@ func (v *LearnView) curves(tr *compute.Training, lang string) app.UI {
 const maxCurvePoints = 200
 
 // curveParts is the line chart of points, from 0 to top.
-func curveParts(lang, name string, points []compute.Point, top float64, color string, symbols bool) chart.ChartParts {
+func curveParts(lang, name string, points []compute.Point, top float64, color string, symbols, large bool) chart.ChartParts {
 	k := max(1, (len(points)+maxCurvePoints-1)/maxCurvePoints)
-	c := chart.Curve{Name: name, XName: i18n.T(lang, "learn.steps"), Top: top, Color: color, Symbols: symbols}
+	c := chart.Curve{Name: name, XName: i18n.T(lang, "learn.steps"), Top: top, Color: color, Symbols: symbols, Large: large}
 	for i, p := range points {
 		if i%k == 0 || i == len(points)-1 {
 			c.Steps, c.Values = append(c.Steps, p.Step), append(c.Values, p.Value)
@@ -276,21 +277,22 @@ func curveParts(lang, name string, points []compute.Point, top float64, color st
 
 // build makes the charts' options that are out of date.
 func (v *LearnView) build(tr *compute.Training, lang string) {
-	if key := (learnKey{tr.Rev, tr.Step, lang, false}); key != v.curveKey {
+	large := v.Props.State.Present
+	if key := (learnKey{tr.Rev, tr.Step, lang, false, large}); key != v.curveKey {
 		top := 0.0
 		for _, p := range tr.Losses {
 			top = max(top, p.Value)
 		}
 		top = math.Ceil(max(top, 0.1)*10) / 10
-		v.lossOpt = curveParts(lang, i18n.T(lang, "learn.loss"), tr.Losses, top, "#c2410c", false)
-		v.accOpt = curveParts(lang, i18n.T(lang, "learn.accuracy"), tr.Accuracies, 1, "#1f6feb", true)
+		v.lossOpt = curveParts(lang, i18n.T(lang, "learn.loss"), tr.Losses, top, "#c2410c", false, large)
+		v.accOpt = curveParts(lang, i18n.T(lang, "learn.accuracy"), tr.Accuracies, 1, "#1f6feb", true, large)
 		v.curveKey = key
 	}
-	if key := (learnKey{tr.Rev, tr.NowStep, lang, tr.Running}); key != v.mapsKey {
+	if key := (learnKey{tr.Rev, tr.NowStep, lang, tr.Running, large}); key != v.mapsKey {
 		if tr.Now == nil {
 			v.maps = v.maps[:0]
 		} else {
-			v.buildMaps(tr, lang, tr.Before != v.before || key.lang != v.mapsKey.lang)
+			v.buildMaps(tr, lang, tr.Before != v.before || key.lang != v.mapsKey.lang || large != v.mapsKey.large)
 		}
 		v.mapsKey, v.before = key, tr.Before
 	}
@@ -316,11 +318,13 @@ func (v *LearnView) buildMaps(tr *compute.Training, lang string, withBefore bool
 			m.title = i18n.Tf(lang, "learn.layerHead", l+1, h+1)
 			if withBefore {
 				hb := weightsMap(lang, m.title, before.Heads[h].Weights, words, words)
+				hb.Large = v.Props.State.Present
 				m.beforeH = hb
 				m.before, m.beforeTip = chart.PartsOf(hb), hb.TooltipHTML
 				m.beforeL = i18n.Tf(lang, "learn.mapAt", m.title, 0)
 			}
 			hn := weightsMap(lang, m.title, now.Heads[h].Weights, words, words)
+			hn.Large = v.Props.State.Present
 			// While training runs, no numbers in the cells (they change ten
 			// times a second, too fast to read, and drawing them was most of
 			// a redraw), and the cells as a picture on the chart's axes (as
@@ -344,18 +348,19 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 		return nil
 	}
 	items := make([]app.UI, len(v.maps))
+	least := largeMinSize(len(tr.Now.Words), v.Props.State.Present)
 	for i, m := range v.maps {
 		items[i] = app.Div().Class("learn-pair").Body(
 			app.H3().Text(m.title),
 			app.Div().Class("learn-pair-charts").Body(
 				app.Figure().Body(
 					&CellWalk{ID: m.beforeID, Name: m.beforeL, Lang: lang, Heatmap: m.beforeH, Chart: &chart.Chart{
-						ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Ref: v.ref(m.beforeID)}},
+						ID: m.beforeID, Class: "learn-map", Label: m.beforeL, Parts: m.before, Tooltip: m.beforeTip, Ref: v.ref(m.beforeID), MinSize: least}},
 					app.FigCaption().Text(i18n.T(lang, "learn.before")),
 				),
 				app.Figure().Body(
 					&CellWalk{ID: m.nowID, Name: m.nowL, Lang: lang, Heatmap: m.nowH, Chart: &chart.Chart{
-						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID), Lazy: tr.Running}},
+						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID), Lazy: tr.Running, MinSize: least}},
 					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
 				),
 			),

@@ -239,7 +239,7 @@ func hiddenRow(p Props) int {
 // for allRows): an option or a picture (chart.Drawing), and a tooltip that
 // does not tell the row.
 func hideRow(h chart.Heatmap, row int, lang string) (string, chart.ChartParts, func(int, int, float64) string) {
-	h.MaskedCell = func(i, _ int) bool { return i == row || row == allRows }
+	h.MaskedCell, h.DecalMasked = func(i, _ int) bool { return i == row || row == allRows }, false
 	option, parts := chart.Drawing(h, chart.HiddenOption)
 	tip := func(i, j int, v float64) string {
 		if i == row || row == allRows {

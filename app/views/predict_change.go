@@ -161,13 +161,11 @@ func asPicture(h chart.Heatmap) chart.Heatmap {
 	return h
 }
 
-// onChangeCell is a click on the second side or the difference: on the
-// hidden row, a guess of the key. It reads the Props when called.
+// onChangeCell is a click on the second side or the difference, or Enter
+// on their cell (predict_keys.go): on the hidden row, a guess of the key.
+// It reads the Props when called.
 func (v *CompareView) onChangeCell(ctx app.Context, e app.Event, row, col int) {
-	switch p, hidden := v.Props.Predict, changeRow(v.Props); {
-	case hidden == allRows:
-		v.Props.Set(ctx, e, func(s *state.State) { s.PredictGuess = row })
-	case row == hidden && col < len(p.Visible) && p.Visible[col]:
-		v.Props.Set(ctx, e, func(s *state.State) { s.PredictGuess = col })
+	if g, why := v.changeGuess(row, col); why == "" {
+		v.Props.Set(ctx, e, func(s *state.State) { s.PredictGuess = g })
 	}
 }

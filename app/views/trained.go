@@ -28,6 +28,9 @@ type TrainedBar struct {
 func (b *TrainedBar) Render() app.UI {
 	s := b.Props.State
 	tr := b.Props.Training
+	if notHere(s) {
+		return b.trainedNotHere()
+	}
 	if !s.TrainedOn() || tr == nil || tr.Task == nil {
 		return app.Div().Class("trained-bar-none")
 	}
@@ -46,9 +49,7 @@ func (b *TrainedBar) Render() app.UI {
 		}),
 		app.Div().Class("learn-buttons").Body(
 			app.Button().ID("trained-learn").Type("button").Class("small-button").Text(i18n.T(lang, "trained.back")).
-				OnClick(func(ctx app.Context, e app.Event) {
-					b.Props.Set(ctx, e, func(s *state.State) { s.View = state.LearnViewID })
-				}),
+				OnClick(b.toLearn),
 			app.Button().ID("trained-off").Type("button").Class("small-button").Text(i18n.T(lang, "trained.off")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					b.Props.Set(ctx, e, func(s *state.State) { s.Trained, s.Cell = false, state.CellRef{} })
