@@ -28,6 +28,7 @@ type ExportMenu struct {
 	ids    []string // their element ids, the export buttons' data-export-chart
 	chart  int      // the chosen chart: an index into charts
 	status string   // how the last export went
+	open   bool     // the menu is open (onToggle)
 }
 
 // chartsSelector selects the charts of the view shown that can be exported:
@@ -127,7 +128,7 @@ func formatName(lang string, f export.Format) string {
 
 // onToggle reads the view's charts when the menu opens.
 func (c *ExportMenu) onToggle(ctx app.Context, e app.Event) {
-	if ctx.JSSrc().Get("open").Bool() {
+	if c.open = ctx.JSSrc().Get("open").Bool(); c.open {
 		c.readCharts()
 	}
 }

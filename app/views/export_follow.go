@@ -51,8 +51,12 @@ func exportGrid(lang, id, kind string) string {
 }
 
 // OnUpdate reads the view's charts again, after the render, when the page
-// changes what the open menu lists from (another view, a link edited).
+// changes what the open menu lists from (another view, a link edited). A
+// closed menu reads them when it opens.
 func (c *ExportMenu) OnUpdate(ctx app.Context) {
+	if !c.open {
+		return
+	}
 	ctx.Defer(func(ctx app.Context) {
 		before := strings.Join(c.ids, "\n")
 		if c.readCharts(); strings.Join(c.ids, "\n") != before {
