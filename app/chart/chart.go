@@ -228,15 +228,14 @@ func (c *Chart) OnDismount() {
 
 // DrawNow draws parts, with tip as its tooltip and selected ringed, at once:
 // in the event that changed them, ahead of go-app's next frame (app/views/live.go),
-// which then finds them drawn; or, once the event's work has spent the
-// queue's budget (schedule.go), in the next task. It reports false, drawing
-// nothing, until ECharts has loaded.
+// which then finds them drawn. It reports false, Drawing nothing, until
+// ECharts has loaded.
 func (c *Chart) DrawNow(parts ChartParts, tip func(row, col int, v float64) string, selected Cell) bool {
 	if c.chart == nil {
 		return false
 	}
 	c.Option, c.Parts, c.Tooltip, c.Selected = "", parts, tip, selected
-	drawQueue.soon(jobKey{c, false}, c.draw)
+	c.draw()
 	return true
 }
 

@@ -23,21 +23,18 @@ var drawQueue schedule
 
 type schedule struct {
 	jobs   []job
-	start  float64  // when the current task began (TaskBegins) or its first job ran (performance.now), 0 for none
+	start  float64  // when the current task's first job ran (performance.now), 0 for none
 	armed  bool     // a setTimeout is pending that ends the task's burst and runs what waits
 	busy   bool     // a job is running: one queued meanwhile (from a callback of ECharts') waits
 	after  []func() // run once the queue is empty (AfterDraws)
 	tick   app.Func
-	onTick func()   // what tick calls
-	end    app.Func // resets start at the task's end (queueMicrotask)
+	onTick func() // what tick calls
 
 	firstFrame bool // the task of the page's first chart: charts mount at once (mount)
 
-	// For tests: the clock (performance.now), setTimeout 0 and
-	// queueMicrotask (the task's end).
-	clock   func() float64
-	timer   func(func())
-	taskEnd func(func())
+	// For tests: the clock (performance.now) and setTimeout 0.
+	clock func() float64
+	timer func(func())
 }
 
 // job is a chart's mount or draw; key dedupes a draw queued twice.
@@ -92,12 +89,6 @@ func (s *schedule) mount(key jobKey, f func()) {
 	s.later(key, f)
 }
 
-// TaskBegins notes that the current task has begun, if no chart's work has
-// yet: the queue's budget then counts from here, so that the work before the
-// charts' (the page's render in go-app's frame) counts too, and a chart's
-// draw after a long render waits for the next task.
-func TaskBegins() { drawQueue.begin() }
-
 // AfterDraws runs f once every chart's mount and draw queued so far has run:
 // now, if none waits.
 func AfterDraws(f func()) { drawQueue.afterDraws(f) }
@@ -115,7 +106,6 @@ func (s *schedule) afterDraws(f func()) {
 func (s *schedule) begin() {
 	if s.start == 0 {
 		s.start = s.now()
-		s.atTaskEnd()
 	}
 	if s.armed {
 		return
@@ -125,25 +115,6 @@ func (s *schedule) begin() {
 		s.armed, s.start, s.firstFrame = false, 0, false
 		s.next()
 	})
-}
-
-// atTaskEnd has start reset once the current task ends (a microtask runs
-// when the task's script returns): a later task, such as a keystroke's
-// event that the browser runs before the queue's setTimeout, counts its
-// budget from its own start.
-func (s *schedule) atTaskEnd() {
-	reset := func() { s.start = 0 }
-	if s.taskEnd != nil {
-		s.taskEnd(reset)
-		return
-	}
-	if s.end == nil {
-		s.end = dom.Func(func(app.Value, []app.Value) any {
-			reset()
-			return nil
-		})
-	}
-	app.Window().Call("queueMicrotask", s.end)
 }
 
 // setTimer calls f from a task of its own: setTimeout(f, 0).

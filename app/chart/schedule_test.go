@@ -9,30 +9,17 @@ import (
 type fakeBrowser struct {
 	t      float64
 	timers []func()
-	ends   []func() // microtasks: run at the task's end
 }
 
 func (b *fakeBrowser) schedule() *schedule {
-	return &schedule{clock: func() float64 { return b.t }, timer: func(f func()) { b.timers = append(b.timers, f) },
-		taskEnd: func(f func()) { b.ends = append(b.ends, f) }}
+	return &schedule{clock: func() float64 { return b.t }, timer: func(f func()) { b.timers = append(b.timers, f) }}
 }
 
-// task ends the current task (its microtasks) and runs the timers set so
-// far, as the browser's next task would.
+// task runs the timers set so far, as the browser's next task would.
 func (b *fakeBrowser) task() {
-	b.endTask()
 	timers := b.timers
 	b.timers = nil
 	for _, f := range timers {
-		f()
-	}
-}
-
-// endTask runs the microtasks queued so far, as at the end of a task.
-func (b *fakeBrowser) endTask() {
-	ends := b.ends
-	b.ends = nil
-	for _, f := range ends {
 		f()
 	}
 }
@@ -105,51 +92,5 @@ func TestScheduleLater(t *testing.T) {
 	b.task()
 	if want := []string{"mount", "draw"}; !slices.Equal(ran, want) {
 		t.Errorf("%v, want %v", ran, want)
-	}
-}
-
-func TestScheduleCountsFromTaskStart(t *testing.T) {
-	b := &fakeBrowser{t: 1000}
-	s := b.schedule()
-	var ran []string
-	a, c := &Chart{}, &Chart{}
-	s.begin() // TaskBegins, at the frame's start
-	b.t += 30 // the page's render
-	s.soon(jobKey{a, false}, func() { ran = append(ran, "draw a"); b.t += 5 })
-	if len(ran) != 0 {
-		t.Fatalf("after a 30 ms render: %v ran in the same task, want none", ran)
-	}
-	b.task()
-	if want := []string{"draw a"}; !slices.Equal(ran, want) {
-		t.Fatalf("the next task: %v, want %v", ran, want)
-	}
-	b.task() // the burst's end
-	s.begin()
-	b.t += 10 // a short render leaves the budget to the charts
-	s.soon(jobKey{c, false}, func() { ran = append(ran, "draw c") })
-	if want := []string{"draw a", "draw c"}; !slices.Equal(ran, want) {
-		t.Errorf("after a 10 ms render: %v, want %v", ran, want)
-	}
-}
-
-func TestScheduleBudgetEndsWithTask(t *testing.T) {
-	b := &fakeBrowser{t: 1000}
-	s := b.schedule()
-	var ran []string
-	a, c := &Chart{}, &Chart{}
-	s.begin() // a frame's render
-	b.t += 20
-	b.endTask() // the frame ends; its setTimeout has not fired yet
-	b.t += 10
-	s.begin() // a keystroke's event, which the browser ran first
-	b.t += 5
-	s.soon(jobKey{a, false}, func() { ran = append(ran, "draw a"); b.t += 20 })
-	s.soon(jobKey{c, false}, func() { ran = append(ran, "draw c") })
-	if want := []string{"draw a"}; !slices.Equal(ran, want) {
-		t.Fatalf("in the keystroke's task: %v, want %v (its own 5 ms, then 25)", ran, want)
-	}
-	b.task()
-	if want := []string{"draw a", "draw c"}; !slices.Equal(ran, want) {
-		t.Errorf("the next task: %v, want %v", ran, want)
 	}
 }

@@ -221,7 +221,6 @@ func (p *Page) installHooks() {
 // set is the page's views.Setter.
 func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	start := dom.EventTime(e)
-	chart.TaskBegins() // the change's work counts in the budget of the charts drawn in this event
 	old := p.state
 	change(&p.state)
 	p.state.NewGuessOnView(old)
@@ -240,7 +239,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 		// frame, which updates the rest of the page (app/views/live.go); it declines
 		// what changes more, such as another view. A rejected input's
 		// answer is its message, which the frame shows.
-		chart.AfterDraws(func() { dom.MeasureSince(start) })
+		dom.MeasureSince(start)
 		return
 	}
 	// Defers run in order once the frame has updated the DOM, and the
@@ -392,7 +391,6 @@ func (p *Page) onSentence(ctx app.Context, e app.Event) {
 
 // Render returns the page.
 func (p *Page) Render() app.UI {
-	chart.TaskBegins() // the charts' draws count this render in their task's budget
 	lang := p.state.Lang
 	v := viewByID(p.state.View)
 	if v == nil {
