@@ -24,7 +24,7 @@ func TestMyTourErrorsZh(t *testing.T) {
 	tb.openEditor(s.URL() + "#view=mytour&lang=zh-Hans")
 	for name, c := range map[string]struct{ data, want string }{
 		"extra.json":  {`{"kind":"attnviz-tour","steps":[],"run":"x"}`, "字段“run”"},
-		"syntax.json": {`{"kind": }`, "第 10 个字节"},
+		"syntax.json": {`{"kind": }`, "第 1 行第 10 列"},
 		"kind.json":   {`{"kind":"other","steps":[]}`, "类型是“other”"},
 	} {
 		tb.loadTourFile(t, name, []byte(c.data))
