@@ -389,31 +389,6 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 		}
 	}
 
-	head := make([]app.UI, 0, cols+1)
-	head = append(head, app.Th().Scope("col").Text(""))
-	for c := range cols {
-		label := strconv.Itoa(c + 1)
-		if s.NByN {
-			label = r.Tokens[c]
-		}
-		head = append(head, app.Th().Scope("col").Text(label))
-	}
-	body := make([]app.UI, rows)
-	for i := range rows {
-		cells := make([]app.UI, 0, cols+1)
-		cells = append(cells, app.Th().Scope("row").Text(r.Tokens[i]))
-		for j := range cols {
-			x := m.At(i, j)
-			if s.Masked && r.Options.Masked(i, j) {
-				// Shown as masked: −∞ before the softmax, 0 after it.
-				cells = append(cells, app.Td().Class("masked").DataSet("masked", "1").
-					Title(i18n.T(lang, "step.maskedCell")).Text(formatNum(x, 0)))
-				continue
-			}
-			cells = append(cells, app.Td().Text(formatNum(x, 3)))
-		}
-		body[i] = app.Tr().Body(cells...)
-	}
 	return app.Div().Class("step-backdrop").Body(
 		app.Div().
 			ID("step-view").
@@ -457,13 +432,45 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 					return app.P().Class("caption").Text(i18n.T(lang, "step.clickCell"))
 				}),
 				app.H3().Text(i18n.T(lang, "step.values")),
-				app.Div().Class("table-scroll").TabIndex(0).Body(
-					app.Table().ID("step-values").Class("values").Body(
-						app.THead().Body(app.Tr().Body(head...)),
-						app.TBody().Body(body...),
-					),
-				),
+				stepValues(s, r, m, lang),
 			),
+	)
+}
+
+// stepValues is the table of step s's values m (#step-values), masked
+// cells marked.
+func stepValues(s *pipelineStep, r *attention.Result, m mat.Matrix, lang string) app.UI {
+	rows, cols := m.Dims()
+	head := make([]app.UI, 0, cols+1)
+	head = append(head, app.Th().Scope("col").Text(""))
+	for c := range cols {
+		label := strconv.Itoa(c + 1)
+		if s.NByN {
+			label = r.Tokens[c]
+		}
+		head = append(head, app.Th().Scope("col").Text(label))
+	}
+	body := make([]app.UI, rows)
+	for i := range rows {
+		cells := make([]app.UI, 0, cols+1)
+		cells = append(cells, app.Th().Scope("row").Text(r.Tokens[i]))
+		for j := range cols {
+			x := m.At(i, j)
+			if s.Masked && r.Options.Masked(i, j) {
+				// Shown as masked: −∞ before the softmax, 0 after it.
+				cells = append(cells, app.Td().Class("masked").DataSet("masked", "1").
+					Title(i18n.T(lang, "step.maskedCell")).Text(formatNum(x, 0)))
+				continue
+			}
+			cells = append(cells, app.Td().Text(formatNum(x, 3)))
+		}
+		body[i] = app.Tr().Body(cells...)
+	}
+	return app.Div().Class("table-scroll").TabIndex(0).Body(
+		app.Table().ID("step-values").Class("values").Body(
+			app.THead().Body(app.Tr().Body(head...)),
+			app.TBody().Body(body...),
+		),
 	)
 }
 
