@@ -59,6 +59,8 @@ type Chart struct {
 	media      chartMedia // the option's media queries (chart_media.go)
 	outlines   cellOutlines
 	ctx        app.Context
+	size       [2]float64 // the element's size ECharts last drew at (chart_size.go)
+	lazy       bool       // setOption waits for the resize that follows (drawSized)
 }
 
 // Render returns the element ECharts draws into. It has no children go-app
@@ -148,11 +150,12 @@ func whenECharts(ctx app.Context, f func(app.Context)) {
 func (c *Chart) mount(ctx app.Context) {
 	defer dom.Guard()
 	c.chart = app.Window().Get("echarts").Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
+	c.size = elementSize(c.JSValue()) // what init drew at
 	c.onResize = dom.Func(func(app.Value, []app.Value) any {
-		if c.chart != nil {
-			c.applyMedia()
-			c.chart.Call("resize")
-			c.placeOutlines()
+		// A draw that waits in the queue (drawSized) resizes with its
+		// option, in one update.
+		if c.chart != nil && !drawQueue.waiting(jobKey{c, false}) && c.resized() {
+			c.resize()
 		}
 		return nil
 	})
@@ -203,7 +206,7 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 	if c.Lazy && c.onScreen.observer == nil && c.chart != nil {
 		c.onScreen.observe(ctx, c) // Lazy from now on (the Learn view's while training)
 	}
-	ctx.Defer(func(app.Context) { drawQueue.soon(jobKey{c, false}, c.draw) })
+	ctx.Defer(func(app.Context) { drawQueue.soon(jobKey{c, false}, c.drawSized) })
 }
 
 // OnDismount disposes of the ECharts instance and releases the Go functions
@@ -224,6 +227,7 @@ func (c *Chart) OnDismount() {
 	c.drawnParts = ChartParts{}
 	c.media = chartMedia{}
 	c.outlines = cellOutlines{}
+	c.size = [2]float64{}
 }
 
 // DrawNow draws parts, with tip as its tooltip and selected ringed, at once:
@@ -277,7 +281,7 @@ func (c *Chart) drawOption() {
 			tooltip.Set("formatter", c.formatter)
 		}
 		c.takeMedia(option)
-		c.chart.Call("setOption", option, map[string]any{"notMerge": c.drawn == partsDrawn})
+		c.setOption(option, c.drawn == partsDrawn)
 		dom.MarkFirstDraw()
 	}
 	c.drawn = c.Option

@@ -198,7 +198,7 @@ func (c *Chart) drawParts() {
 	// would keep stale parts.
 	afterOption := c.drawn != "" && c.drawn != partsDrawn
 	notMerge := whole && ((p.Image == nil) != (old.Image == nil) && old.Base != "" || afterOption)
-	c.chart.Call("setOption", option, map[string]any{"notMerge": notMerge})
+	c.setOption(option, notMerge)
 	dom.MarkFirstDraw()
 	c.drawnParts, c.drawn = p, partsDrawn
 }
