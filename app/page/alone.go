@@ -4,7 +4,10 @@ import (
 	"slices"
 
 	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // sentenceOnly reports whether a change from old, with the results was, to
@@ -22,3 +25,16 @@ func sentenceOnly(old, now state.State, was, res compute.Results) bool {
 // aloneViews are the views that render alone on a keystroke: those that
 // register with views.Alone.
 var aloneViews = []string{state.DefaultViewID, "pipeline", "scaling", state.CompareViewID, "padding"}
+
+// sentenceShows reports whether #sentence shows text already: the change
+// was typed into it. Another change of the sentence (a preset, a link)
+// needs the page's render, which sets the input's value.
+func sentenceShows(text string) bool {
+	shows := false
+	dom.Try(func() {
+		if el := app.Window().GetElementByID("sentence"); el.Truthy() {
+			shows = el.Get("value").String() == text
+		}
+	})
+	return shows
+}

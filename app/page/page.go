@@ -241,7 +241,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 		// what changes more, such as another view. A rejected input's
 		// answer is its message, which the frame shows.
 		dom.MeasureSince(start)
-		if p.ctx.Context != nil && sentenceOnly(old, p.state, was, p.res) && p.alone.Render(p.props(), p.ctx.PreventUpdate) {
+		if p.ctx.Context != nil && sentenceOnly(old, p.state, was, p.res) && sentenceShows(p.state.Text) && p.alone.Render(p.props(), p.ctx.PreventUpdate) {
 			ctx.PreventUpdate() // the view and the parts of alone.go render alone
 		}
 		return
