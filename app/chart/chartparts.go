@@ -177,6 +177,13 @@ func (c *Chart) drawParts() {
 		c.image.img = nil
 	}
 	whole := p.Base != old.Base
+	if !whole && p.X == old.X && p.Y == old.Y && p.Data == old.Data {
+		// Nothing ECharts draws changed (the other side of a comparison,
+		// as the sentence is typed): a merge of nothing would still cost a
+		// whole update.
+		c.drawnParts = p
+		return
+	}
 	var js string
 	if whole {
 		js = p.Option()
