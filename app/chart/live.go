@@ -12,3 +12,33 @@ func (c *Chart) DrawNowOf(option string, parts ChartParts, tip func(row, col int
 	c.draw()
 	return true
 }
+
+// eventStart is when the event that draws at once began (performance.now,
+// ms), while the page's live drawer runs (DrawingEvent); 0 otherwise.
+var eventStart float64
+
+// DrawingEvent has the charts drawn at once by draw (the page's live
+// drawer) keep to the queue's budget from start, the event's time stamp
+// (performance.now, ms): DrawSoonOf draws later what would run past it.
+func DrawingEvent(start float64, draw func() bool) bool {
+	eventStart = start
+	defer func() { eventStart = 0 }()
+	return draw()
+}
+
+// DrawSoonOf is DrawNowOf for a chart after the event's first: at once
+// while the event's work since its start is within the queue's budget
+// (schedule.go), else in a later task, through the queue (AfterDraws waits
+// for it). A keystroke's three heatmaps at 128 tokens, about 25 ms each,
+// so take three tasks instead of one.
+func (c *Chart) DrawSoonOf(option string, parts ChartParts, tip func(row, col int, v float64) string) bool {
+	if c.chart == nil {
+		return false
+	}
+	if eventStart <= 0 || drawQueue.now()-eventStart < drawBudget {
+		return c.DrawNowOf(option, parts, tip)
+	}
+	c.Option, c.Parts, c.Tooltip = option, parts, tip
+	drawQueue.later(jobKey{c, false}, c.draw)
+	return true
+}
