@@ -15,15 +15,22 @@ func (c *Chart) DrawNowOf(option string, parts ChartParts, tip func(row, col int
 
 // eventStart is when the event that draws at once began (performance.now,
 // ms), while the page's live drawer runs (DrawingEvent); 0 otherwise.
-var eventStart float64
+// eventLater notes that DrawSoonOf left a chart to a later task.
+var (
+	eventStart float64
+	eventLater bool
+)
 
 // DrawingEvent has the charts drawn at once by draw (the page's live
 // drawer) keep to the queue's budget from start, the event's time stamp
 // (performance.now, ms): DrawSoonOf draws later what would run past it.
-func DrawingEvent(start float64, draw func() bool) bool {
-	eventStart = start
-	defer func() { eventStart = 0 }()
-	return draw()
+// It returns draw's answer and whether a chart was left to a later task
+// (then AfterDraws tells when all are drawn).
+func DrawingEvent(start float64, draw func() bool) (drawn, later bool) {
+	eventStart, eventLater = start, false
+	defer func() { eventStart, eventLater = 0, false }()
+	drawn = draw()
+	return drawn, eventLater
 }
 
 // DrawSoonOf is DrawNowOf for a chart after the event's first: at once
@@ -40,5 +47,6 @@ func (c *Chart) DrawSoonOf(option string, parts ChartParts, tip func(row, col in
 	}
 	c.Option, c.Parts, c.Tooltip = option, parts, tip
 	drawQueue.later(jobKey{c, false}, c.draw)
+	eventLater = true
 	return true
 }

@@ -235,12 +235,20 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	if start <= 0 {
 		return
 	}
-	if p.res.Rejected.Key == "" && chart.DrawingEvent(start, func() bool { return p.live.Draw(p.props()) }) {
+	drawn, later := false, false
+	if p.res.Rejected.Key == "" {
+		drawn, later = chart.DrawingEvent(start, func() bool { return p.live.Draw(p.props()) })
+	}
+	if drawn {
 		// The view has drawn its heatmaps in this event, ahead of go-app's
 		// frame, which updates the rest of the page (app/views/live.go); it declines
 		// what changes more, such as another view. A rejected input's
 		// answer is its message, which the frame shows.
-		chart.AfterDraws(func() { dom.MeasureSince(start) }) // a chart drawn soon (chart.DrawSoonOf)
+		if later { // a chart left to a later task (chart.DrawSoonOf)
+			chart.AfterDraws(func() { dom.MeasureSince(start) })
+		} else {
+			dom.MeasureSince(start)
+		}
 		if p.ctx.Context != nil && sentenceOnly(old, p.state, was, p.res) && sentenceShows(p.state.Text) && p.alone.Render(p.props(), p.ctx.PreventUpdate) {
 			ctx.PreventUpdate() // the view and the parts of alone.go render alone
 		}
