@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -27,7 +28,8 @@ type cpuEvent struct {
 	Args struct {
 		Name string `json:"name"`
 		Data struct {
-			URL string `json:"url"`
+			URL       string  `json:"url"`
+			StartTime float64 `json:"startTime"` // a mark's, ms from the time origin
 		} `json:"data"`
 	} `json:"args"`
 }
@@ -74,41 +76,39 @@ func readTraceCPU(path string) (firstLoadCPU, error) {
 }
 
 // traceCPU sums the CPU time of the main thread of the renderer that set
-// the first-render mark, from its last navigationStart before the mark to
-// the mark; a task the mark falls in counts in proportion.
+// the first-render mark, from the page's time origin (navigation start) to
+// the mark: its top-level tasks in all, and the events within them by name.
+// A task the span cuts counts in proportion.
 func traceCPU(events []cpuEvent) (firstLoadCPU, error) {
 	mark := slices.IndexFunc(events, func(e cpuEvent) bool { return e.Name == "attnviz:first-render" })
 	if mark < 0 {
 		return firstLoadCPU{}, errors.New("the trace has no attnviz:first-render mark")
 	}
-	pid, end := events[mark].Pid, events[mark].Ts
-	start := -1.0
+	m := events[mark]
+	end, start := m.Ts, m.Ts-m.Args.Data.StartTime*1000
+	var main []cpuEvent
 	for _, e := range events {
-		if e.Pid == pid && e.Name == "navigationStart" && e.Ts < end && e.Ts > start {
-			start = e.Ts
+		if e.Pid == m.Pid && e.Tid == m.Tid && e.Ph == "X" && e.Ts+e.Dur > start && e.Ts < end {
+			main = append(main, e)
 		}
 	}
-	if start < 0 {
-		return firstLoadCPU{}, errors.New("the trace has no navigationStart before the mark")
-	}
-	tid := -1
-	for _, e := range events {
-		if e.Pid == pid && e.Ph == "M" && e.Name == "thread_name" && e.Args.Name == "CrRendererMain" {
-			tid = e.Tid
+	slices.SortStableFunc(main, func(a, b cpuEvent) int {
+		if a.Ts != b.Ts {
+			return cmpFloat(a.Ts, b.Ts)
 		}
-	}
-	res := firstLoadCPU{MarkMs: (end - start) / 1000}
+		return cmpFloat(b.Dur, a.Dur) // the enclosing event first
+	})
+	res := firstLoadCPU{MarkMs: m.Args.Data.StartTime}
 	by := map[string]float64{}
-	for _, e := range events {
-		if e.Pid != pid || e.Tid != tid || e.Ph != "X" || e.Ts+e.Dur <= start || e.Ts >= end {
-			continue
-		}
+	topEnd := math.Inf(-1) // where the top-level event that encloses the next ends
+	for _, e := range main {
 		cpu := e.TDur
 		if e.Dur > 0 && (e.Ts < start || e.Ts+e.Dur > end) {
 			cpu *= (min(e.Ts+e.Dur, end) - max(e.Ts, start)) / e.Dur
 		}
-		if e.Name == "ThreadControllerImpl::RunTask" {
+		if e.Ts >= topEnd {
 			res.TotalMs += cpu / 1000
+			topEnd = e.Ts + e.Dur
 			continue
 		}
 		by[shareName(e)] += cpu / 1000
@@ -118,14 +118,22 @@ func traceCPU(events []cpuEvent) (firstLoadCPU, error) {
 	}
 	slices.SortFunc(res.Shares, func(a, b cpuShare) int {
 		if a.Ms != b.Ms {
-			if a.Ms > b.Ms {
-				return -1
-			}
-			return 1
+			return cmpFloat(b.Ms, a.Ms)
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
 	return res, nil
+}
+
+// cmpFloat is cmp.Compare for the times of a trace, which are never NaN.
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // shareName names an event for the summary: a script's evaluation by its

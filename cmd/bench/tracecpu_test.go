@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -13,16 +14,16 @@ func TestTraceCPU(t *testing.T) {
 	thread := cpuEvent{Name: "thread_name", Ph: "M", Pid: pid, Tid: main}
 	thread.Args.Name = "CrRendererMain"
 	lazy := cpuEvent{Name: "wasm.CompileLazy", Ph: "X", Pid: pid, Tid: main, Ts: 3000, Dur: 500, TDur: 400}
+	mark := cpuEvent{Name: "attnviz:first-render", Ph: "I", Pid: pid, Tid: main, Ts: 6000}
+	mark.Args.Data.StartTime = 5 // navigation started at 1000 µs
 	events := []cpuEvent{
 		thread,
-		{Name: "navigationStart", Ph: "R", Pid: pid, Tid: main, Ts: 100}, // about:blank's
-		task(main, 500, 100, 90), // before the page's navigation
-		{Name: "navigationStart", Ph: "R", Pid: pid, Tid: main, Ts: 1000}, // the page's
-		task(main, 2000, 2000, 1800),                                      // whole
+		task(main, 500, 100, 90),     // before the page's navigation
+		task(main, 2000, 2000, 1800), // whole
 		lazy,
 		task(other, 2000, 2000, 1000), // another thread
 		task(main, 5000, 2000, 1000),  // half before the mark
-		{Name: "attnviz:first-render", Ph: "R", Pid: pid, Tid: main, Ts: 6000},
+		mark,
 		task(main, 8000, 1000, 1000), // after it
 	}
 	got, err := traceCPU(events)
@@ -38,7 +39,7 @@ func TestTraceCPU(t *testing.T) {
 	if len(got.Shares) != 1 || got.Shares[0].Name != "wasm.CompileLazy" || math.Abs(got.Shares[0].Ms-0.4) > 1e-9 {
 		t.Errorf("shares %+v, want wasm.CompileLazy 0.4 ms", got.Shares)
 	}
-	if _, err := traceCPU(events[:8]); err == nil {
+	if _, err := traceCPU(slices.Delete(events, 6, 7)); err == nil {
 		t.Error("a trace without the mark gave no error")
 	}
 }
