@@ -82,25 +82,25 @@ var patches = []patch{{
 	},
 	addFile: optsJS,
 }, {
-	// The engine's loop: when a frame is due while dispatches wait (the
-	// first load's OnMounts, among them the first chart's draw), they run
-	// first and the frame once more in a later task, so that the browser
-	// paints what they drew before the frame re-renders every component
-	// they flagged (the whole page, on the first load). go-app's ConsumeAll,
-	// on the server, also runs the dispatches before the frame.
+	// The engine's loop: at its first frame, the dispatches that the first
+	// mount queued (every component's OnMount, the first chart's draw among
+	// them) run first, and the frame in a later task, so that the browser
+	// paints the chart before the frame re-renders the page that those
+	// OnMounts flagged (docs/performance.md). go-app let a frame fall
+	// between them. Later frames are go-app's.
 	module: goApp, file: "pkg/app/engine.go",
 	sha256: "8400019d85d00fb6a904a9214ab78e1874ead07bb7ec719c2c254955864db5b2",
 	swaps: [][2]string{
 		{"\tframes := time.NewTicker(currentFrameDuration)\n",
-			"\tframes := time.NewTicker(currentFrameDuration)\n\tpostponed := false // a frame waited for the dispatches (attnviz's wasmslim)\n"},
+			"\tframes := time.NewTicker(currentFrameDuration)\n\tfirstFrame := true // attnviz's wasmslim\n"},
 		{"\t\tcase <-frames.C:\n\t\t\te.processFrame()\n",
 			"\t\tcase <-frames.C:\n" +
-				"\t\t\tif n := len(e.dispatches); n > 0 && !postponed {\n" +
-				"\t\t\t\tfor ; n > 0; n-- {\n\t\t\t\t\t(<-e.dispatches)()\n\t\t\t\t}\n" +
-				"\t\t\t\tpostponed = true\n" +
+				"\t\t\tif firstFrame && len(e.dispatches) > 0 {\n" +
+				"\t\t\t\tfirstFrame = false\n" +
+				"\t\t\t\tfor n := len(e.dispatches); n > 0; n-- {\n\t\t\t\t\t(<-e.dispatches)()\n\t\t\t\t}\n" +
 				"\t\t\t\tframes.Reset(activeFrameDuration)\n\t\t\t\tcurrentFrameDuration = activeFrameDuration\n" +
 				"\t\t\t\tcontinue\n\t\t\t}\n" +
-				"\t\t\tpostponed = false\n\t\t\te.processFrame()\n"},
+				"\t\t\tfirstFrame = false\n\t\t\te.processFrame()\n"},
 	},
 }}
 
