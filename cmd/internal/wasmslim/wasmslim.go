@@ -1,7 +1,8 @@
 // Package wasmslim builds a WebAssembly program against copies of go-app
 // and go-echarts with a few lines changed, so that app.wasm links neither
 // net/http (whose crypto/tls init code the linker must keep) nor regexp:
-// about 540 KB less of the gzipped app.wasm (docs/performance.md).
+// about 540 KB less of the gzipped app.wasm (docs/performance.md). One more
+// patch has go-app's first frame wait for the first chart's draw.
 //
 // Nothing of either module is in the repository. At build time, Prepare
 // copies the packages of those modules that the program imports from the
