@@ -59,8 +59,7 @@ type Chart struct {
 	media      chartMedia // the option's media queries (chart_media.go)
 	outlines   cellOutlines
 	ctx        app.Context
-	size       [2]float64 // the element's size ECharts last drew at (chart_size.go)
-	lazy       bool       // setOption waits for the resize that follows (drawSized)
+	lazy       bool // setOption waits for the resize that follows (drawSized)
 }
 
 // Render returns the element ECharts draws into. It has no children go-app
@@ -150,11 +149,11 @@ func whenECharts(ctx app.Context, f func(app.Context)) {
 func (c *Chart) mount(ctx app.Context) {
 	defer dom.Guard()
 	c.chart = app.Window().Get("echarts").Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
-	c.size = elementSize(c.JSValue()) // what init drew at
 	c.onResize = dom.Func(func(app.Value, []app.Value) any {
-		// A draw that waits in the queue (drawSized) resizes with its
-		// option, in one update.
-		if c.chart != nil && !drawQueue.waiting(jobKey{c, false}) && c.resized() {
+		// laidOut: the observer's first report, at the size ECharts laid
+		// out at (resize.go). A draw that waits in the queue (drawSized)
+		// resizes with its option, in one update.
+		if c.chart != nil && !drawQueue.waiting(jobKey{c, false}) && !laidOut(c.chart, c.JSValue()) {
 			c.resize()
 		}
 		return nil
@@ -227,7 +226,6 @@ func (c *Chart) OnDismount() {
 	c.drawnParts = ChartParts{}
 	c.media = chartMedia{}
 	c.outlines = cellOutlines{}
-	c.size = [2]float64{}
 }
 
 // DrawNow draws parts, with tip as its tooltip and selected ringed, at once:

@@ -9,30 +9,23 @@ import (
 // The size ECharts draws at.
 //
 // ECharts' resize runs a whole update of the chart (its layout, every
-// series, a repaint) even when the size is the same, and a ResizeObserver
-// reports an element once when it starts observing it, and after every
-// layout change around it. At 128 tokens, a whole update of a large heatmap
-// costs tens of ms in Chromium. So a Chart keeps the size ECharts last drew
-// at and resizes only when its element's size differs; and a draw after
-// go-app's update that changed that size (a paste that widens the chart)
-// hands ECharts the new option and the new size in one update (lazyUpdate,
-// then resize), instead of one update for each and a third when the
-// ResizeObserver reports.
+// series, a repaint) even at the same size (resize.go: the ResizeObserver's
+// first report is skipped). A draw after go-app's update that changed the
+// element's size (a paste that widens the chart) hands ECharts the new
+// option and the new size in one update (lazyUpdate, then resize), instead
+// of one update for each; the ResizeObserver's report of that size, which
+// comes before or after, finds the draw waiting in the queue, or the size
+// laid out.
 
-// elementSize returns the size of v, an element, in CSS pixels.
-func elementSize(v app.Value) [2]float64 {
-	return [2]float64{v.Get("clientWidth").Float(), v.Get("clientHeight").Float()}
-}
-
-// resized reports whether the element's size differs from the one ECharts
-// last drew at, and notes the new one.
-func (c *Chart) resized() bool {
-	s := elementSize(c.JSValue())
-	if s == c.size {
-		return false
-	}
-	c.size = s
-	return true
+// sized reports whether the element has the size ECharts laid out at.
+func (c *Chart) sized() bool {
+	same := true
+	dom.Try(func() {
+		el := c.JSValue()
+		same = el.Get("clientWidth").Int() == c.chart.Call("getWidth").Int() &&
+			el.Get("clientHeight").Int() == c.chart.Call("getHeight").Int()
+	})
+	return same
 }
 
 // resize has ECharts draw at the element's size, with a pending option
@@ -48,7 +41,7 @@ func (c *Chart) resize() {
 // changed the element's size, the option and the new size go to ECharts in
 // one update.
 func (c *Chart) drawSized() {
-	if c.chart == nil || !c.resized() {
+	if c.chart == nil || c.sized() {
 		c.draw()
 		return
 	}

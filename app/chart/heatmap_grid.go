@@ -37,7 +37,6 @@ type HeatmapGrid struct {
 	sizes    [][2]int     // the rows and columns of each image drawn
 	observer app.Value
 	onResize app.Func
-	size     [2]float64 // the slots' element's size when last drawn (chart_size.go)
 }
 
 // Render returns the element ECharts draws into; go-app manages none of its
@@ -68,12 +67,11 @@ func (g *HeatmapGrid) OnMount(ctx app.Context) {
 func (g *HeatmapGrid) mount() {
 	defer dom.Guard()
 	g.chart = app.Window().Get("echarts").Call("init", g.JSValue(), nil, map[string]any{"renderer": "canvas"})
-	g.size = elementSize(g.JSValue().Get("parentElement")) // what init drew at
 	g.onResize = dom.Func(func(app.Value, []app.Value) any {
-		// As a Chart's (chart_size.go): only a new size updates ECharts.
-		if s := elementSize(g.JSValue().Get("parentElement")); g.chart != nil && s != g.size {
-			g.size = s
-			g.chart.Call("resize")
+		if g.chart != nil {
+			if !laidOut(g.chart, g.JSValue()) {
+				g.chart.Call("resize")
+			}
 			g.draw() // the slots may have moved
 		}
 		return nil
