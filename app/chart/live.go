@@ -21,9 +21,14 @@ var (
 	eventLater bool
 )
 
+// TaskNow returns performance.now(), in ms: where a change's work starts,
+// for DrawingEvent.
+func TaskNow() float64 { return drawQueue.now() }
+
 // DrawingEvent has the charts drawn at once by draw (the page's live
-// drawer) keep to the queue's budget from start, the event's time stamp
-// (performance.now, ms): DrawSoonOf draws later what would run past it.
+// drawer) keep to the queue's budget from start, when the change's work
+// began (TaskNow; not the event's time stamp, which also counts the wait
+// for the main thread): DrawSoonOf draws later what would run past it.
 // It returns draw's answer and whether a chart was left to a later task
 // (then AfterDraws tells when all are drawn).
 func DrawingEvent(start float64, draw func() bool) (drawn, later bool) {

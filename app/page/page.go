@@ -221,7 +221,7 @@ func (p *Page) installHooks() {
 
 // set is the page's views.Setter.
 func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
-	start := dom.EventTime(e)
+	start, began := dom.EventTime(e), chart.TaskNow()
 	old, was := p.state, p.res
 	change(&p.state)
 	p.state.NewGuessOnView(old)
@@ -237,7 +237,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	}
 	drawn, later := false, false
 	if p.res.Rejected.Key == "" {
-		drawn, later = chart.DrawingEvent(start, func() bool { return p.live.Draw(p.props()) })
+		drawn, later = chart.DrawingEvent(began, func() bool { return p.live.Draw(p.props()) })
 	}
 	if drawn {
 		// The view has drawn its heatmaps in this event, ahead of go-app's
