@@ -10,6 +10,17 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// renderAlone has go-app render, of the page, only the view and the parts
+// of views.Alone, in its next frame, if the change from old (with the
+// results was) in the event of ctx was typed into the sentence and changed
+// nothing else (sentenceOnly).
+func (p *Page) renderAlone(ctx app.Context, old state.State, was compute.Results) {
+	if p.ctx.Context != nil && sentenceOnly(old, p.state, was, p.res) && sentenceShows(p.state.Text) &&
+		p.alone.Render(p.props(), p.ctx.PreventUpdate) {
+		ctx.PreventUpdate() // the event's mark of the page
+	}
+}
+
 // sentenceOnly reports whether a change from old, with the results was, to
 // now, with res, changed only the sentence and what the view and the parts
 // of views.Alone show: no other setting, no message, the same heads, not

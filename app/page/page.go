@@ -249,9 +249,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 		} else {
 			dom.MeasureSince(start)
 		}
-		if p.ctx.Context != nil && sentenceOnly(old, p.state, was, p.res) && sentenceShows(p.state.Text) && p.alone.Render(p.props(), p.ctx.PreventUpdate) {
-			ctx.PreventUpdate() // the view and the parts of alone.go render alone
-		}
+		p.renderAlone(ctx, old, was)
 		return
 	}
 	// Defers run in order once the frame has updated the DOM, and the
