@@ -221,7 +221,7 @@ func (p *Page) installHooks() {
 
 // set is the page's views.Setter.
 func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
-	start, began := dom.EventTime(e), chart.TaskNow()
+	start := dom.EventTime(e)
 	old, was := p.state, p.res
 	change(&p.state)
 	p.state.NewGuessOnView(old)
@@ -235,20 +235,12 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	if start <= 0 {
 		return
 	}
-	drawn, later := false, false
-	if p.res.Rejected.Key == "" {
-		drawn, later = chart.DrawingEvent(began, func() bool { return p.live.Draw(p.props()) })
-	}
-	if drawn {
+	if p.res.Rejected.Key == "" && p.live.Draw(p.props()) {
 		// The view has drawn its heatmaps in this event, ahead of go-app's
 		// frame, which updates the rest of the page (app/views/live.go); it declines
 		// what changes more, such as another view. A rejected input's
 		// answer is its message, which the frame shows.
-		if later { // a chart left to a later task (chart.DrawSoonOf)
-			chart.AfterDraws(func() { dom.MeasureSince(start) })
-		} else {
-			dom.MeasureSince(start)
-		}
+		dom.MeasureSince(start)
 		p.renderAlone(ctx, old, was)
 		return
 	}

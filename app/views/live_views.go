@@ -58,11 +58,9 @@ func (v *CompareView) OnDismount() {
 }
 
 // drawNow draws the first pair of p that has charts (the two sentences
-// and their difference, or else the masks') at once (the second and third
-// chart in later tasks once the event has spent the queue's budget:
-// chart.DrawSoonOf), while each pair stays drawable or not and no
-// prediction hides a row; the other pair, further down, follows in the
-// frame.
+// and their difference, or else the masks') at once, while each pair stays
+// drawable or not and no prediction hides a row; the other pair, further
+// down, follows in the frame.
 func (v *CompareView) drawNow(p Props) bool {
 	shown := v.Props
 	if !liveSame(shown, p) || p.State.CrossOn() || shown.State.CrossOn() || p.State.Predict || shown.State.Predict ||
@@ -83,7 +81,7 @@ func (v *CompareView) drawNow(p Props) bool {
 	pr := &v.pairs[i]
 	a, b, d := v.charts[i][0].Get(), v.charts[i][1].Get(), v.charts[i][2].Get()
 	return a != nil && b != nil && d != nil && a.MinSize == pr.minSize &&
-		a.DrawNowOf(pr.a, pr.pa, pr.tipA) && b.DrawSoonOf(pr.b, pr.pb, pr.tipB) && d.DrawSoonOf(pr.diff, pr.pdiff, pr.tipDiff)
+		a.DrawNowOf(pr.a, pr.pa, pr.tipA) && b.DrawNowOf(pr.b, pr.pb, pr.tipB) && d.DrawNowOf(pr.diff, pr.pdiff, pr.tipDiff)
 }
 
 // drawNow draws both sentences of p's batch at once, while both stay
