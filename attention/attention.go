@@ -213,6 +213,13 @@ func attend(h *Head, opt Options) {
 	}
 	temp := opt.temperature()
 	mul(h.Scores, h.Q, h.kT)
+	softmaxRows(h, opt, temp)
+	mul(h.Output, h.Weights, h.V)
+}
+
+// softmaxRows sets h.Logits and h.Weights from h.Scores, row by row, as
+// attend does; temp is opt.temperature().
+func softmaxRows(h *Head, opt Options, temp float64) {
 	n, m := h.Scores.Dims()
 	_, dk := h.Q.Dims()
 	byDK := newDivisor(1) // ÷√d_k, or nothing
@@ -232,7 +239,6 @@ func attend(h *Head, opt Options) {
 		}
 		softmaxVisible(weights, logits, limit)
 	}
-	mul(h.Output, h.Weights, h.V)
 }
 
 // softmaxVisible is Softmax(weights, logits) for a row whose entries from
