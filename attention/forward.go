@@ -146,9 +146,7 @@ func (r *Result) meanRows(i0, i1 int) {
 				copy(mrow, wrow)
 				continue
 			}
-			for j, v := range wrow {
-				mrow[j] += v
-			}
+			addSlice(mrow, wrow)
 		}
 		if sh.heads > 1 {
 			byH.divide(mrow, mrow)

@@ -29,6 +29,10 @@ import (
 // sleeps.
 const teamSpin = 50 * time.Microsecond
 
+// teamYieldSpins is how many times an idle worker checks for work between
+// two yields of its core (to other threads, when the machine is busy).
+const teamYieldSpins = 2048
+
 // teamWaitSpins is how many times the caller checks for the workers'
 // last tasks before it starts to yield its core between checks.
 const teamWaitSpins = 4000
@@ -132,6 +136,9 @@ func (w *teamWorker) next(seen uint64) uint64 {
 		}
 		if i%64 == 0 && time.Now().After(deadline) {
 			break
+		}
+		if i%teamYieldSpins == 0 {
+			yieldCPU() // let a thread that waits for this core run
 		}
 	}
 	w.asleep.Store(true)
