@@ -61,7 +61,7 @@ func forwardTeam(dst *Result, in *Input) bool {
 		j.kvNoZero = !hasZeroDense(in.XKV)
 	}
 	if teamAcquire() {
-		parts := len(team.members) + 1
+		parts := team.workers + 1
 		j.rowsPer = max(4, (sh.n/(2*parts)+3)&^3)
 		teamJobs = j
 		teamRun(&teamJobs, sh.heads)

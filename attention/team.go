@@ -10,43 +10,46 @@ import (
 )
 
 // team.go: a forward's independent tasks (its heads, then its rows) on
-// every core, by workers that watch for work a moment before they sleep.
+// every core, by workers that watch for work before they sleep.
 //
 // The pool of parallel.go wakes its workers through channels: a worker so
 // woken takes several µs to start (the Go scheduler, and the system waking
-// a thread), more than one head of a small forward costs. A team worker,
-// after a set of tasks, watches for the next one for teamSpin (a loop of
-// atomic loads) and only then sleeps on its channel: forwards run in a
-// loop (the bench, a student's script) find it awake and hand it work in
-// well under a µs. The caller claims tasks too, so a worker that the
-// system does not run leaves its share to the caller.
+// a thread), more than one head of a small forward costs. A team worker
+// watches for the next set of tasks (a loop of atomic loads) while a
+// forward holds the team and for teamSpin after: forwards run in a loop
+// (the bench, a student's script) find it awake and hand it work in well
+// under a µs. After that it sleeps in short naps (time.Sleep, from
+// teamNap doubling up to teamMaxNap), looking for work after each. Nobody
+// wakes it: the caller claims tasks too, so a worker that sleeps, or that
+// the system does not run, leaves its share to the caller. Neither the
+// naps nor the watching allocate (a goroutine that blocks on a channel
+// takes one of the runtime's waiting records, which it allocates now and
+// then), and neither makes a system call while a forward waits (a thread
+// in a system call may lose its P to a new thread, which the runtime
+// allocates).
 //
 // One forward at a time has the team; a forward that finds it busy (another
 // goroutine's) runs its tasks alone. Which goroutine runs a task changes
 // nothing in its bits.
 
-// teamSpin is how long an idle team worker watches for work before it
-// sleeps.
-const teamSpin = 50 * time.Microsecond
+// teamSpin is how long an idle worker watches for work after the last
+// forward let the team go; teamNap and teamMaxNap bound its naps after.
+const (
+	teamSpin   = 50 * time.Microsecond
+	teamNap    = 100 * time.Microsecond
+	teamMaxNap = 20 * time.Millisecond
+)
 
-// teamYieldSpins is how many times an idle worker checks for work between
-// two yields of its core (to other threads, when the machine is busy).
-const teamYieldSpins = 2048
-
-// teamWaitSpins is how many times the caller checks for the workers'
-// last tasks before it starts to yield its core between checks.
-const teamWaitSpins = 4000
-
-// teamWorker is one worker's way to be woken.
-type teamWorker struct {
-	asleep atomic.Bool   // the worker sleeps, or is about to, on wake
-	wake   chan struct{} // a buffer of one
-}
+// teamWaitSpin is how long the caller checks for the workers' last tasks
+// before it yields its core between checks (to a worker that the system
+// paused).
+const teamWaitSpin = 20 * time.Microsecond
 
 var team struct {
 	start   sync.Once
-	busy    sync.Mutex // held by the forward using the team
-	members []*teamWorker
+	busy    sync.Mutex  // held by the forward using the team
+	active  atomic.Bool // a forward holds the team: its next set is coming
+	workers int
 	job     atomic.Pointer[teamJob]
 	_       [64]byte      // gen, which idle workers read in a loop, on its own cache line
 	gen     atomic.Uint64 // task sets published so far
@@ -58,23 +61,38 @@ var team struct {
 // teamMaxTasks bounds the tasks of one set (they are counted in 16 bits).
 const teamMaxTasks = 1<<16 - 1
 
+// startTeam starts the workers, one fewer than GOMAXPROCS, and waits until
+// each has napped once (a goroutine's first nap allocates its timer).
 func startTeam() {
-	for range min(runtime.GOMAXPROCS(0), 16) - 1 {
-		w := &teamWorker{wake: make(chan struct{}, 1)}
-		team.members = append(team.members, w)
-		go w.loop()
+	team.workers = min(runtime.GOMAXPROCS(0), 16) - 1
+	var napped sync.WaitGroup
+	for range team.workers {
+		napped.Add(1)
+		go func() {
+			time.Sleep(time.Nanosecond)
+			napped.Done()
+			teamLoop()
+		}()
 	}
+	napped.Wait()
 }
 
 // teamAcquire takes the team for the calling goroutine, starting it on
 // first use; false when it has no workers or another goroutine has it.
 func teamAcquire() bool {
 	team.start.Do(startTeam)
-	return len(team.members) > 0 && team.busy.TryLock()
+	if team.workers == 0 || !team.busy.TryLock() {
+		return false
+	}
+	team.active.Store(true)
+	return true
 }
 
 // teamRelease gives the team back.
-func teamRelease() { team.busy.Unlock() }
+func teamRelease() {
+	team.active.Store(false)
+	team.busy.Unlock()
+}
 
 // teamRun runs j.run(0) … j.run(tasks−1) on the calling goroutine and the
 // team, which the caller holds (teamAcquire), and returns when all are
@@ -88,14 +106,13 @@ func teamRun(j *teamJob, tasks int) {
 	team.done.Store(0)
 	team.claim.Store((g&0xffffffff)<<32 | uint64(tasks)<<16)
 	team.gen.Store(g)
-	for _, w := range team.members {
-		if w.asleep.Load() && w.asleep.CompareAndSwap(true, false) {
-			w.wake <- struct{}{} // never waits: one wake per sleep
-		}
-	}
 	teamWork(g)
-	for i := 0; team.done.Load() < int64(tasks); i++ {
-		if i >= teamWaitSpins {
+	var deadline time.Time
+	for i := 1; team.done.Load() < int64(tasks); i++ {
+		switch {
+		case i == 64:
+			deadline = time.Now().Add(teamWaitSpin)
+		case i%64 == 0 && time.Now().After(deadline):
 			yieldCPU() // a worker the system paused mid-task
 		}
 	}
@@ -117,34 +134,47 @@ func teamWork(g uint64) {
 	}
 }
 
-// loop is a worker's life: wait for a set of tasks, help with it, again.
-func (w *teamWorker) loop() {
+// teamLoop is a worker's life: wait for a set of tasks, help with it, again.
+func teamLoop() {
 	var seen uint64
 	for {
-		seen = w.next(seen)
+		seen = teamNext(seen)
 		teamWork(seen)
 	}
 }
 
-// next returns the number of the first set published after set seen:
-// it watches for one for teamSpin, then sleeps until teamRun wakes it.
-func (w *teamWorker) next(seen uint64) uint64 {
+// teamNext returns the number of the latest set, once it is not seen:
+// it watches for it while a forward holds the team and for teamSpin
+// after, then naps between looks until a forward holds the team again.
+func teamNext(seen uint64) uint64 {
+	for {
+		if g, ok := teamWatch(seen); ok {
+			return g
+		}
+		for nap := teamNap; !team.active.Load(); nap = min(2*nap, teamMaxNap) {
+			time.Sleep(nap)
+			if g := team.gen.Load(); g != seen {
+				return g
+			}
+		}
+	}
+}
+
+// teamWatch watches for a set after seen while a forward holds the team
+// and for teamSpin after; ok is false when none came.
+func teamWatch(seen uint64) (g uint64, ok bool) {
 	deadline := time.Now().Add(teamSpin)
 	for i := 1; ; i++ {
 		if g := team.gen.Load(); g != seen {
-			return g
+			return g, true
 		}
-		if i%64 == 0 && time.Now().After(deadline) {
-			break
+		if i%64 != 0 {
+			continue
 		}
-		if i%teamYieldSpins == 0 {
-			yieldCPU() // let a thread that waits for this core run
+		if team.active.Load() {
+			deadline = time.Now().Add(teamSpin)
+		} else if time.Now().After(deadline) {
+			return 0, false
 		}
 	}
-	w.asleep.Store(true)
-	if g := team.gen.Load(); g != seen && w.asleep.CompareAndSwap(true, false) {
-		return g // published meanwhile, and teamRun did not see us asleep
-	}
-	<-w.wake
-	return team.gen.Load()
 }
