@@ -94,8 +94,10 @@ func TestForwardTeamSameBits(t *testing.T) {
 			for i := range got.Heads {
 				got.Heads[i].Weights.Set(0, 0, math.NaN()) // overwritten below
 			}
-			if busy {
-				team.busy.Lock()
+			team.busy.Lock()
+			team.calmAt, team.rest = time.Time{}, 0 // no rest: use the workers
+			if !busy {
+				team.busy.Unlock()
 			}
 			took := forwardTeam(&got, in)
 			if busy {
@@ -153,7 +155,7 @@ func TestForwardTeamRepeated(t *testing.T) {
 	teamOn = true
 	for i := range 300 {
 		if i%100 == 99 {
-			time.Sleep(2 * teamSpin) // the workers sleep
+			time.Sleep(2 * teamSpin) // the workers nap
 		}
 		Forward(&got, in)
 		if math.Float64bits(got.Output.At(31, 63)) != math.Float64bits(want.Output.At(31, 63)) {

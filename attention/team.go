@@ -40,6 +40,15 @@ const (
 	teamMaxNap = 20 * time.Millisecond
 )
 
+// teamLate is how much longer than its own tasks the caller may wait for
+// the workers' before forwards do without the team for a rest: teamRest,
+// doubling while the next set is late too, up to teamMaxRest.
+const (
+	teamLate    = 50 * time.Microsecond
+	teamRest    = 20 * time.Millisecond
+	teamMaxRest = time.Second
+)
+
 // teamWaitSpin is how long the caller checks for the workers' last tasks
 // before it yields its core between checks (to a worker that the system
 // paused).
@@ -50,6 +59,8 @@ var team struct {
 	busy    sync.Mutex  // held by the forward using the team
 	active  atomic.Bool // a forward holds the team: its next set is coming
 	workers int
+	calmAt  time.Time     // under busy: the team is not used before then
+	rest    time.Duration // under busy: the last rest, 0 after a calm set
 	job     atomic.Pointer[teamJob]
 	_       [64]byte      // gen, which idle workers read in a loop, on its own cache line
 	gen     atomic.Uint64 // task sets published so far
@@ -84,6 +95,10 @@ func teamAcquire() bool {
 	if team.workers == 0 || !team.busy.TryLock() {
 		return false
 	}
+	if !team.calmAt.IsZero() && time.Now().Before(team.calmAt) {
+		team.busy.Unlock()
+		return false
+	}
 	team.active.Store(true)
 	return true
 }
@@ -105,17 +120,30 @@ func teamRun(j *teamJob, tasks int) {
 	team.job.Store(j)
 	team.done.Store(0)
 	team.claim.Store((g&0xffffffff)<<32 | uint64(tasks)<<16)
+	t0 := time.Now()
 	team.gen.Store(g)
 	teamWork(g)
-	var deadline time.Time
+	if team.done.Load() == int64(tasks) {
+		team.rest = 0
+		return
+	}
+	t1 := time.Now()
+	deadline := t1.Add(teamWaitSpin)
 	for i := 1; team.done.Load() < int64(tasks); i++ {
-		switch {
-		case i == 64:
-			deadline = time.Now().Add(teamWaitSpin)
-		case i%64 == 0 && time.Now().After(deadline):
+		if i%64 == 0 && time.Now().After(deadline) {
 			yieldCPU() // a worker the system paused mid-task
 		}
 	}
+	// A worker that finished its last task much later than the caller
+	// did was not running: the machine is busy, and forwards will wait
+	// on paused workers. Do without the team for a while.
+	wait, own := time.Since(t1), t1.Sub(t0)
+	if wait <= own+teamLate {
+		team.rest = 0
+		return
+	}
+	team.rest = min(max(2*team.rest, teamRest), teamMaxRest)
+	team.calmAt = time.Now().Add(team.rest)
 }
 
 // teamWork claims and runs tasks of set g until none is left.
@@ -151,10 +179,13 @@ func teamNext(seen uint64) uint64 {
 		if g, ok := teamWatch(seen); ok {
 			return g
 		}
-		for nap := teamNap; !team.active.Load(); nap = min(2*nap, teamMaxNap) {
+		for nap := teamNap; ; nap = min(2*nap, teamMaxNap) {
 			time.Sleep(nap)
 			if g := team.gen.Load(); g != seen {
 				return g
+			}
+			if team.active.Load() {
+				break // a forward is on: watch again
 			}
 		}
 	}
@@ -171,9 +202,7 @@ func teamWatch(seen uint64) (g uint64, ok bool) {
 		if i%64 != 0 {
 			continue
 		}
-		if team.active.Load() {
-			deadline = time.Now().Add(teamSpin)
-		} else if time.Now().After(deadline) {
+		if time.Now().After(deadline) {
 			return 0, false
 		}
 	}
