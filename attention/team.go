@@ -43,7 +43,8 @@ const (
 
 // teamLate is how much longer than its own tasks the caller may wait for
 // the workers' before forwards do without the team for a rest: teamRest,
-// doubling while the next set is late too, up to teamMaxRest.
+// or twice the last rest (which each set on time halves), up to
+// teamMaxRest.
 const (
 	teamLate    = 50 * time.Microsecond
 	teamRest    = 20 * time.Millisecond
@@ -56,7 +57,7 @@ var team struct {
 	active  atomic.Bool // a forward holds the team: its next set is coming
 	workers int
 	calmAt  time.Time     // under busy: the team is not used before then
-	rest    time.Duration // under busy: the last rest, 0 after a calm set
+	rest    time.Duration // under busy: the last rest, halved by each calm set
 	job     atomic.Pointer[teamJob]
 	_       [64]byte      // gen, which idle workers read in a loop, on its own cache line
 	gen     atomic.Uint64 // task sets published so far
@@ -120,7 +121,7 @@ func teamRun(j *teamJob, tasks int) {
 	team.gen.Store(g)
 	teamWork(g)
 	if team.done.Load() == int64(tasks) {
-		team.rest = 0
+		team.rest /= 2
 		return
 	}
 	t1 := time.Now()
@@ -134,7 +135,7 @@ func teamRun(j *teamJob, tasks int) {
 	// on paused workers. Do without the team for a while.
 	wait, own := time.Since(t1), t1.Sub(t0)
 	if wait <= own+teamLate {
-		team.rest = 0
+		team.rest /= 2
 		return
 	}
 	team.rest = min(max(2*team.rest, teamRest), teamMaxRest)
