@@ -38,12 +38,15 @@ type teamJob struct {
 	rowsPer           int
 }
 
-// teamJobs is the job of the forward that holds the team.
+// teamJobs is the job of the forward that holds the team (under team.busy).
 var teamJobs teamJob
 
 // forwardTeam computes Forward of in into dst, whose buffers fit in, with
 // the team, and reports whether it did: false where the forward is small,
-// has one head, or the team is off.
+// has one head, or the team is off, busy (another goroutine's forward) or
+// resting (team.go): Forward then splits only its large products among
+// parallel.go's workers, which sleep on channels between them and so fare
+// better on a busy machine.
 func forwardTeam(dst *Result, in *Input) bool {
 	sh := dst.shape
 	if !teamOn || !parallel || sh.heads < 2 || forwardMACs(sh) < teamMinMACs {
@@ -54,28 +57,22 @@ func forwardTeam(dst *Result, in *Input) bool {
 	if in.Options.Valid < 0 {
 		panic(fmt.Sprintf("attention: Options.Valid = %d < 0", in.Options.Valid))
 	}
-	j := teamJob{res: dst, in: in, temp: in.Options.temperature(), rowsPer: sh.n}
+	if !teamAcquire() {
+		return false // busy, or resting: Forward's own path
+	}
+	defer teamRelease()
+	j := &teamJobs
+	*j = teamJob{res: dst, in: in, temp: in.Options.temperature()}
+	j.rowsPer = max(4, (sh.n/(2*(team.workers+1))+3)&^3)
 	j.xNoZero = !hasZeroDense(in.X)
 	j.kvNoZero = j.xNoZero
 	if in.XKV != nil {
 		j.kvNoZero = !hasZeroDense(in.XKV)
 	}
-	if teamAcquire() {
-		parts := team.workers + 1
-		j.rowsPer = max(4, (sh.n/(2*parts)+3)&^3)
-		teamJobs = j
-		teamRun(&teamJobs, sh.heads)
-		teamJobs.byRows = true
-		teamRun(&teamJobs, (sh.n+j.rowsPer-1)/j.rowsPer)
-		teamJobs = teamJob{}
-		teamRelease()
-	} else {
-		for i := range sh.heads {
-			j.run(i)
-		}
-		j.byRows = true
-		j.run(0)
-	}
+	teamRun(j, sh.heads)
+	j.byRows = true
+	teamRun(j, (sh.n+j.rowsPer-1)/j.rowsPer)
+	*j = teamJob{}
 	dst.Output = dst.Concat
 	if in.Wo != nil {
 		dst.Output = dst.out
