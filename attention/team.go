@@ -19,7 +19,7 @@ import (
 // forward holds the team and for teamSpin after: forwards run in a loop
 // (the bench, a student's script) find it awake and hand it work in well
 // under a µs. After that it sleeps in short naps (time.Sleep, from
-// teamNap doubling up to teamMaxNap), looking for work after each. Nobody
+// teamNap doubling up to teamMaxNap, 100 ms), looking for work after each. Nobody
 // wakes it: the caller claims tasks too, so a worker that sleeps, or that
 // the system does not run, leaves its share to the caller. Neither the
 // naps nor the watching allocate (a goroutine that blocks on a channel
@@ -38,7 +38,7 @@ import (
 const (
 	teamSpin   = 50 * time.Microsecond
 	teamNap    = 100 * time.Microsecond
-	teamMaxNap = 20 * time.Millisecond
+	teamMaxNap = 100 * time.Millisecond
 )
 
 // teamLate is how much longer than its own tasks the caller may wait for
