@@ -15,19 +15,24 @@ import (
 // The pool of parallel.go wakes its workers through channels: a worker so
 // woken takes several µs to start (the Go scheduler, and the system waking
 // a thread), more than one head of a small forward costs. A team worker
-// watches for the next set of tasks (a loop of atomic loads) while a
-// forward holds the team and for teamSpin after: forwards run in a loop
-// (the bench, a student's script) find it awake and hand it work in well
-// under a µs. After that it sleeps in short naps (time.Sleep, from
-// teamNap doubling up to teamMaxNap, 100 ms), looking for work after each. Nobody
-// wakes it: the caller claims tasks too, so a worker that sleeps, or that
-// the system does not run, leaves its share to the caller. Neither the
-// naps nor the watching allocate (a goroutine that blocks on a channel
-// takes one of the runtime's waiting records, which it allocates now and
-// then), and the caller, waiting for the workers' last tasks, makes no
-// system call: a thread in a system call, such as sched_yield on a busy
-// machine, may lose its P to a new thread, which the runtime allocates
-// (2 threads, 6 allocations and 5.3 kB, in some n=512 runs of the bench).
+// watches for the next set of tasks (a loop of atomic loads) for teamSpin
+// after each set: forwards run in a loop (the bench, a student's script)
+// find it awake and hand it work in well under a µs. After that it naps
+// (time.Sleep, from teamNap doubling up to teamMaxNap), looking for work
+// after each nap, and watches again once a forward holds the team. Nobody
+// wakes it: the caller claims tasks too, so a worker that naps, or that the
+// system does not run, leaves its share to the caller. Neither the naps nor
+// the watching allocate (a goroutine that blocks on a channel takes one of
+// the runtime's waiting records, which it allocates now and then), and the
+// caller, waiting for the workers' last tasks, makes no system call: a
+// thread in a system call, such as sched_yield on a busy machine, may lose
+// its P to a new thread, which the runtime allocates (2 threads, 6
+// allocations and 5.3 kB, in some n=512 runs of the bench).
+//
+// On a busy machine the system pauses workers, sometimes with a task in
+// hand, and the caller waits for them: a set that ends more than teamLate
+// after the caller's own tasks makes the team rest (teamRest), and
+// forwards take Forward's own path meanwhile.
 //
 // One forward at a time has the team; a forward that finds it busy (another
 // goroutine's) runs its tasks alone. Which goroutine runs a task changes
