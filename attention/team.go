@@ -173,8 +173,8 @@ func teamLoop() {
 }
 
 // teamNext returns the number of the latest set, once it is not seen:
-// it watches for it while a forward holds the team and for teamSpin
-// after, then naps between looks until a forward holds the team again.
+// it watches for it for teamSpin, then naps between looks until a forward
+// holds the team, and watches again.
 func teamNext(seen uint64) uint64 {
 	for {
 		if g, ok := teamWatch(seen); ok {
@@ -192,8 +192,8 @@ func teamNext(seen uint64) uint64 {
 	}
 }
 
-// teamWatch watches for a set after seen while a forward holds the team
-// and for teamSpin after; ok is false when none came.
+// teamWatch watches for a set after seen for teamSpin; ok is false when
+// none came.
 func teamWatch(seen uint64) (g uint64, ok bool) {
 	deadline := time.Now().Add(teamSpin)
 	for i := 1; ; i++ {
