@@ -165,3 +165,38 @@ func TestForwardTeamRepeated(t *testing.T) {
 	}
 	sameResult(t, "after 300", &got, &want)
 }
+
+// TestTeamParks: after a long idle every worker parks (nothing wakes the
+// process any more), and the next forward wakes them and keeps its bits.
+func TestTeamParks(t *testing.T) {
+	if team.start.Do(startTeam); team.workers == 0 {
+		t.Skip("no team: GOMAXPROCS was 1 at the first forward")
+	}
+	old := teamPark.Load()
+	teamPark.Store(int64(time.Millisecond))
+	defer teamPark.Store(old)
+	c := teamCase{n: 32, m: 32, d: 64, heads: 4, dv: 16, wo: true, opt: Options{Valid: 32, Scale: true}}
+	in := c.input(rand.New(rand.NewPCG(7, 8)))
+	var want, got Result
+	teamOn = false
+	Forward(&want, in)
+	teamOn = true
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		for start := time.Now(); !ok(); time.Sleep(time.Millisecond) {
+			if time.Since(start) > 30*time.Second {
+				t.Fatalf("%s: %d of %d workers parked after 30 s", what, team.parked.Load(), team.workers)
+			}
+		}
+	}
+	waitFor("idle", func() bool { return int(team.parked.Load()) == team.workers })
+	teamPark.Store(old) // awake workers nap, not park, while forwards run
+	for range 50 {
+		team.busy.Lock()
+		team.calmAt, team.rest = time.Time{}, 0
+		team.busy.Unlock()
+		Forward(&got, in)
+	}
+	waitFor("forwarding", func() bool { return team.parked.Load() == 0 })
+	sameResult(t, "after the park", &got, &want)
+}

@@ -19,11 +19,14 @@ import (
 // after each set: forwards run in a loop (the bench, a student's script)
 // find it awake and hand it work in well under a µs. After that it naps
 // (time.Sleep, from teamNap doubling up to teamMaxNap), looking for work
-// after each nap, and watches again once a forward holds the team. Nobody
-// wakes it: the caller claims tasks too, so a worker that naps, or that the
-// system does not run, leaves its share to the caller. Neither the naps nor
-// the watching allocate (a goroutine that blocks on a channel takes one of
-// the runtime's waiting records, which it allocates now and then), and the
+// after each nap, and watches again once a forward holds the team. After
+// teamPark of naps it parks on a channel, so that a process that stopped
+// forwarding is not woken ten times a second; the next forward to take the
+// team wakes it. Nothing else wakes it: the caller claims tasks too, so a
+// worker that naps, or that the system does not run, leaves its share to the
+// caller. Neither the naps nor the watching allocate (a goroutine that
+// blocks on a channel takes one of the runtime's waiting records, which it
+// allocates now and then: only a park, after a long idle, does), and the
 // caller, waiting for the workers' last tasks, makes no system call: a
 // thread in a system call, such as sched_yield on a busy machine, may lose
 // its P to a new thread, which the runtime allocates (2 threads, 6
@@ -56,10 +59,18 @@ const (
 	teamMaxRest = time.Second
 )
 
+// teamPark is how long a worker naps before it parks (nanoseconds; tests
+// shorten it).
+var teamPark atomic.Int64
+
+func init() { teamPark.Store(int64(5 * time.Second)) }
+
 var team struct {
 	start   sync.Once
-	busy    sync.Mutex  // held by the forward using the team
-	active  atomic.Bool // a forward holds the team: its next set is coming
+	wake    chan struct{} // a token for each parked worker to wake
+	parked  atomic.Int32  // workers parked on wake
+	busy    sync.Mutex    // held by the forward using the team
+	active  atomic.Bool   // a forward holds the team: its next set is coming
 	workers int
 	calmAt  time.Time     // under busy: the team is not used before then
 	rest    time.Duration // under busy: the last rest, halved by each calm set
@@ -78,6 +89,7 @@ const teamMaxTasks = 1<<16 - 1
 // each has napped once (a goroutine's first nap allocates its timer).
 func startTeam() {
 	team.workers = min(runtime.GOMAXPROCS(0), 16) - 1
+	team.wake = make(chan struct{}, max(team.workers, 1))
 	var napped sync.WaitGroup
 	for range team.workers {
 		napped.Add(1)
@@ -102,6 +114,12 @@ func teamAcquire() bool {
 		return false
 	}
 	team.active.Store(true)
+	for n := team.parked.Load(); n > 0; n-- {
+		select {
+		case team.wake <- struct{}{}:
+		default:
+		}
+	}
 	return true
 }
 
@@ -174,20 +192,37 @@ func teamLoop() {
 
 // teamNext returns the number of the latest set, once it is not seen:
 // it watches for it for teamSpin, then naps between looks until a forward
-// holds the team, and watches again.
+// holds the team, and watches again; after teamPark of naps it parks.
 func teamNext(seen uint64) uint64 {
 	for {
 		if g, ok := teamWatch(seen); ok {
 			return g
 		}
-		for nap := teamNap; ; nap = min(2*nap, teamMaxNap) {
-			time.Sleep(nap)
-			if g := team.gen.Load(); g != seen {
-				return g
-			}
-			if team.active.Load() {
-				break // a forward is on: watch again
-			}
+		if g, ok := teamNaps(seen); ok {
+			return g
+		}
+	}
+}
+
+// teamNaps naps until a set after seen comes (ok), a forward holds the
+// team, or it has napped for teamPark, when it parks until a forward wakes
+// it (both not ok: watch again).
+func teamNaps(seen uint64) (g uint64, ok bool) {
+	var napped time.Duration
+	for nap := teamNap; ; nap = min(2*nap, teamMaxNap) {
+		time.Sleep(nap)
+		napped += nap
+		if g := team.gen.Load(); g != seen {
+			return g, true
+		}
+		if team.active.Load() {
+			return 0, false // a forward is on
+		}
+		if napped >= time.Duration(teamPark.Load()) {
+			team.parked.Add(1)
+			<-team.wake
+			team.parked.Add(-1)
+			return 0, false
 		}
 	}
 }
