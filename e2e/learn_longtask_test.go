@@ -33,6 +33,7 @@ func TestLearnLongTasks(t *testing.T) {
 // tall as the Learn view if tall, and prints what TestLearnLongTasks says.
 func trainWatched(t *testing.T, s *site, tall bool) {
 	tb := newTab(t, s)
+	tb.countAnswers()
 	tb.openLearn(s, "task=coreference&seed=1&until=300")
 	if tall {
 		h := eval[float64](tb, `document.querySelector(".learn-maps").getBoundingClientRect().bottom + scrollY + 8`)
@@ -50,14 +51,17 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 	start := time.Now()
 	// A click from JavaScript: chromedp's would scroll #train into view,
 	// and the heatmap off screen, where it waits (chart.Chart.Lazy).
-	eval[chromedp.Void](tb, `document.querySelector("#train").click()`)
+	answers := eval[int](tb, `document.querySelector("#train").click(), window.__answers`)
 	tb.waitFor("step 300", `(t => t && !t.running && t.step === 300)(window.attnviz.training())`, 180*time.Second)
 	took := time.Since(start)
 	cpu := trace.stop(tb)
 	paints := tb.paints()
+	answers = eval[int](tb, `window.__answers`) - answers
 	t.Logf("coreference, 300 steps in %v: %s; scripts over 50 ms by what ran them: %s",
 		took.Round(time.Millisecond), tb.longTasks(), countStrings(eval[[]string](tb, `window.__frames`)))
-	t.Logf("the heatmaps now, drawn (a second): %s", paints.summary(took))
+	t.Logf("the heatmaps now, drawn (a second): %s; the worker answered %d times (%.1f a second)",
+		paints.summary(took), answers, float64(answers)/took.Seconds())
+	t.Logf("ECharts handed an option, by chart (wall time): %s", tb.options())
 	t.Logf("the page's main thread, by CPU time (the machine's load aside): %s", cpuSummary(cpu))
 	if first := paints.of("now-0-0"); first < 10 {
 		t.Errorf("the first head's heatmap was drawn %d times while 300 steps trained, want it redrawn as training goes", first)

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 )
 
 // chartPaints is how many times each of the Learn view's heatmaps now
@@ -34,6 +37,17 @@ func (tb *tab) countPaints() {
 			window.__paints[el.id] = 0;
 			window.__painted[el.id] = chart;
 			painter.refresh = function (...args) { window.__paints[el.id]++; return refresh.apply(this, args); };
+		}
+		// And every chart's ECharts updates, by id, and their time.
+		window.__options = {};
+		for (const el of document.querySelectorAll(".chart[id]")) {
+			const chart = echarts.getInstanceByDom(el);
+			if (!chart) continue;
+			const setOption = chart.setOption, o = window.__options[el.id] = {n: 0, ms: 0};
+			chart.setOption = function (...args) {
+				const t = performance.now();
+				try { return setOption.apply(this, args); } finally { o.n++; o.ms += performance.now() - t; }
+			};
 		}
 		return Object.keys(window.__paints).length;
 	})()`)
@@ -83,4 +97,32 @@ func (p chartPaints) summary(took time.Duration) string {
 		parts[i] = fmt.Sprintf("%s %d (%.1f/s%s)", c.ID, c.Paints, rate, note)
 	}
 	return fmt.Sprintf("%s; the least of the %d on screen: %.1f a second", strings.Join(parts, ", "), shown, max(least, 0))
+}
+
+// countAnswers has the documents the tab opens next count, in
+// window.__answers, the messages their Web Workers post to the page: the
+// trainer's answers, each of which the Learn view could draw.
+func (tb *tab) countAnswers() {
+	tb.t.Helper()
+	_, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+			window.__answers = 0;
+			const W = window.Worker;
+			window.Worker = function (...args) {
+				const w = new W(...args);
+				w.addEventListener("message", () => window.__answers++);
+				return w;
+			};
+			window.Worker.prototype = W.prototype;
+		})()`})
+	if err != nil {
+		tb.t.Fatalf("counting the worker's answers: %v", err)
+	}
+}
+
+// options says how many times ECharts was handed an option, by chart, and
+// the time it took (wall time), since countPaints.
+func (tb *tab) options() string {
+	tb.t.Helper()
+	return eval[string](tb, `Object.entries(window.__options).filter(([, o]) => o.n > 0)
+		.map(([id, o]) => id + " " + o.n + " (" + o.ms.toFixed(0) + " ms)").join(", ") || "none"`)
 }

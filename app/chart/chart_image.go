@@ -15,6 +15,7 @@ import (
 type chartImage struct {
 	imageLayer
 	tip string
+	el  app.Value // the zrender element showing dst, found by imageElement; nil until then
 
 	render, move, click, out, formatter app.Func
 }

@@ -166,6 +166,9 @@ func (c *Chart) drawParts() {
 	if p.Rows != old.Rows || p.Cols != old.Cols {
 		c.outlines.hover.cell = Cell{} // its row and column are another cell's now
 	}
+	if c.repaintImage(p) {
+		return // the picture alone changed (chart_repaint.go)
+	}
 	if p.Image != nil {
 		c.setImage(p.Image)
 		if !p.Image.same(old.Image) {
