@@ -60,3 +60,68 @@ func (c *Chart) imageElement() app.Value {
 	}
 	return nil
 }
+
+// layerReuse is what an imageLayer keeps from one picture to the next of
+// the same size, which the Learn view draws ten times a second for each
+// head while a model trains: the pixels' array and the ImageData over it,
+// the canvases' contexts, and the white lines between the cells drawn once
+// into a canvas of their own.
+type layerReuse struct {
+	rows, cols     int
+	pixels, data   app.Value // a Uint8ClampedArray of rows × cols × 4 and the ImageData over it
+	srcCtx, dstCtx app.Value
+
+	gaps    app.Value // the lines between the cells, on transparent pixels
+	gapsKey [5]float64
+}
+
+// pixelsFor sizes src to rows × cols, and returns the array to copy the
+// pixels into and the ImageData that shows them.
+func (r *layerReuse) pixelsFor(src app.Value, rows, cols int) (pixels, data app.Value) {
+	if r.srcCtx == nil {
+		r.srcCtx = src.Call("getContext", "2d")
+	}
+	if r.pixels == nil || rows != r.rows || cols != r.cols {
+		src.Set("width", cols)
+		src.Set("height", rows)
+		r.pixels = app.Window().Get("Uint8ClampedArray").New(4 * rows * cols)
+		r.data = app.Window().Get("ImageData").New(r.pixels, cols, rows)
+		r.rows, r.cols = rows, cols
+	}
+	return r.pixels, r.data
+}
+
+// dstContext returns dst's 2D context.
+func (r *layerReuse) dstContext(dst app.Value) app.Value {
+	if r.dstCtx == nil {
+		r.dstCtx = dst.Call("getContext", "2d")
+	}
+	return r.dstCtx
+}
+
+// drawGaps draws onto ctx, of w × h device pixels showing cols × rows
+// cells, the lines that drawGaps draws, from a canvas that keeps them while
+// the sizes stay.
+func (r *layerReuse) drawGaps(ctx app.Value, cols, rows, w, h int, dpr float64) {
+	key := [5]float64{float64(cols), float64(rows), float64(w), float64(h), dpr}
+	if r.gaps == nil || key != r.gapsKey {
+		if r.gaps == nil {
+			r.gaps = app.Window().Get("document").Call("createElement", "canvas")
+		}
+		r.gaps.Set("width", w)
+		r.gaps.Set("height", h)
+		drawGaps(r.gaps.Call("getContext", "2d"), cols, rows, float64(w), float64(h), dpr)
+		r.gapsKey = key
+	}
+	ctx.Call("drawImage", r.gaps, 0, 0)
+}
+
+// pictureLevel is the zrender layer (zlevel) of the chart's picture and of
+// the rings over its cells: 1, a canvas of its own over the axes, for a
+// Layer chart, else 0, the axes' own.
+func (c *Chart) pictureLevel() int {
+	if c.Layer {
+		return 1
+	}
+	return 0
+}

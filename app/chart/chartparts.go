@@ -192,7 +192,9 @@ func (c *Chart) drawParts() {
 			tooltip.Set("formatter", c.formatter)
 		}
 		if p.Image != nil {
-			option.Get("series").Index(0).Set("renderItem", c.image.render)
+			series := option.Get("series").Index(0)
+			series.Set("renderItem", c.image.render)
+			series.Set("zlevel", c.pictureLevel())
 		}
 		c.takeMedia(option)
 	}
@@ -237,7 +239,9 @@ func (o *onScreen) observe(ctx app.Context, c *Chart) {
 			was := o.hidden
 			o.hidden = hidden
 			if was && !hidden {
-				c.draw()
+				// Through the queue: the observers of a view's charts report
+				// in one task (the Learn view's eight, as training starts).
+				drawQueue.soon(jobKey{c, false}, c.draw)
 			}
 		})
 		return nil

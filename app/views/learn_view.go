@@ -45,6 +45,7 @@ type LearnView struct {
 	curveKey learnKey
 	curvesAt time.Time // when lossOpt and accOpt were made
 
+	shown  panelShown                         // what the panel of heatmaps shows (learn_maps.go)
 	charts map[string]*chart.Ref[chart.Chart] // the mounted heatmaps by id (drawNow)
 	bad    map[string]string                  // what was typed into a field and rejected, by id (learn_fields.go)
 }
@@ -80,7 +81,7 @@ func (v *LearnView) Render() app.UI {
 	return app.Section().Class("view", "view-learn").Body(
 		app.Div().Class("learn-side").Body(v.controls(tr, lang), v.probe(tr, lang)),
 		v.curves(tr, lang),
-		v.heatmaps(tr, lang),
+		v.panel(tr),
 	)
 }
 
@@ -362,8 +363,8 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 				),
 				app.Figure().Body(
 					&CellWalk{ID: m.nowID, Name: m.nowL, Lang: lang, Heatmap: m.nowH, Chart: &chart.Chart{
-						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID), Lazy: tr.Running, MinSize: least}},
-					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
+						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID), Lazy: tr.Running, Layer: tr.Running, MinSize: least}},
+					app.FigCaption().Text(i18n.Tf(lang, "learn.now", v.mapsKey.steps)),
 				),
 			),
 		)
