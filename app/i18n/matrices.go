@@ -1,7 +1,10 @@
 package i18n
 
 // The strings of the matrices view (app/views/matrices_view.go, app/state/matrices.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(matricesMessages)
+
+// matricesMessages are this file's texts, a map of its own (see registerMessages).
+var matricesMessages = map[string]map[string]string{
 	LangEN: {
 		"view.matrices": "Your matrices",
 
@@ -61,13 +64,13 @@ var _ = registerMessages(map[string]map[string]string{
 		"mx.err.range":          "row %d, column %d: “%s” is beyond the range of numbers.",
 		"mx.err.finite":         "row %d, column %d: “%s”, expected a finite number.",
 		"mx.err.big":            "row %d, column %d: “%s” is too large; at most 1e30 in magnitude.",
-		"mx.err.ragged":         "row %d has %d numbers, expected %d like row 1.",
+		"mx.err.ragged":         "row %d: length %d, expected %d like row 1.",
 		"mx.err.tooManyRows":    "%d rows; at most %d.",
 		"mx.err.tooManyCols":    "%d columns; at most %d.",
-		"mx.err.rows":           "%d rows, expected %d: one per column of X (d_model).",
-		"mx.err.split":          "%d columns do not split evenly into %d heads.",
-		"mx.err.wkWidth":        "%d columns, expected %d like Wq (heads·d_k).",
-		"mx.err.woRows":         "%d rows, expected %d: one per column of Wv (heads·d_v).",
+		"mx.err.rows":           "expected %d rows, one per column of X (d_model); found %d.",
+		"mx.err.split":          "width %d does not split evenly into %d heads.",
+		"mx.err.wkWidth":        "width %d, expected %d like Wq (heads·d_k).",
+		"mx.err.woRows":         "expected %d rows, one per column of Wv (heads·d_v); found %d.",
 		"mx.err.heads":          "expected a whole number from 1 to %d.",
 		"mx.err.tokens":         "%d given, but the number of rows of X is %d: give one token per row, or none.",
 		"mx.err.tokenLong":      "“%s” is longer than %d characters.",
@@ -144,10 +147,10 @@ var _ = registerMessages(map[string]map[string]string{
 		"mx.err.ragged":         "第 %d 行有 %d 个数，应与第 1 行一样有 %d 个。",
 		"mx.err.tooManyRows":    "%d 行；最多 %d 行。",
 		"mx.err.tooManyCols":    "%d 列；最多 %d 列。",
-		"mx.err.rows":           "%d 行，应为 %d 行：X 的每一列（d_model）对应一行。",
+		"mx.err.rows":           "应为 %d 行（X 的每一列，即 d_model，对应一行），实为 %d 行。",
 		"mx.err.split":          "%d 列无法平均分给 %d 个头。",
 		"mx.err.wkWidth":        "%d 列，应与 Wq 一样为 %d 列（头数·d_k）。",
-		"mx.err.woRows":         "%d 行，应为 %d 行：Wv 的每一列（头数·d_v）对应一行。",
+		"mx.err.woRows":         "应为 %d 行（Wv 的每一列，即头数·d_v，对应一行），实为 %d 行。",
 		"mx.err.heads":          "应为 1 到 %d 之间的整数。",
 		"mx.err.tokens":         "%d 个词元对应 X 的 %d 行；请每行给一个，或者都不给。",
 		"mx.err.tokenLong":      "“%s”超过 %d 个字符。",
@@ -162,4 +165,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"mx.err.importLarge":    "x 是 %d × %d；这个视图最多接受 %d 个词元、每个 %d 个数。",
 		"mx.err.file":           "无法读取这个文件。",
 	},
-})
+}
