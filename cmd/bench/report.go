@@ -27,6 +27,7 @@ type results struct {
 	baseViews    []viewResult   // the baseline's views, as views
 	train        [4]trainings   // each task trained to its target in each of trainRuntimes
 	torch        torchTraining  // PyTorch on the same batches
+	learn        learnRedraw    // the Learn view's redraws while training (learn_redraw.go)
 	problems     []string
 }
 
@@ -74,6 +75,7 @@ func (r *results) Rows() []Row {
 	}
 	if slices.Contains(r.only, "views") {
 		rows = append(rows, r.viewRows()...)
+		rows = append(rows, r.learnRedrawRows()...)
 	}
 	if slices.Contains(r.only, "train") {
 		rows = append(rows, r.trainingRows()...)
