@@ -231,19 +231,13 @@ func (s *stacked) headForward(l, b, h int, qkv, concat *mat.Dense) {
 		i := qr[k] - o
 		q := qd[i*qm.Stride+cq : i*qm.Stride+cq+dk]
 		limit := s.visible(i, n)
-		for j := range limit {
-			lr[j] = dot(q, qd[j*qm.Stride+ck:j*qm.Stride+ck+dk]) / sqrtDK
-		}
+		scoreRow(lr[:limit], q, qd[ck:], qm.Stride, sqrtDK)
 		for j := limit; j < n; j++ {
 			lr[j] = math.Inf(-1)
 		}
 		wr := w[(k-k0)*n : (k-k0+1)*n]
 		softmaxVisible(wr, lr, limit)
-		out := cm.Data[k*cm.Stride+h*dv : k*cm.Stride+(h+1)*dv]
-		clear(out)
-		for j, p := range wr[:limit] {
-			axpy(out, p, qd[j*qm.Stride+cv:j*qm.Stride+cv+dv])
-		}
+		weightedRow(cm.Data[k*cm.Stride+h*dv:k*cm.Stride+(h+1)*dv], wr[:limit], qd[cv:], qm.Stride)
 	}
 }
 
