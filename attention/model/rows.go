@@ -1,14 +1,15 @@
 package model
 
 // rows.go: the heads' inner loops, a whole row of keys per call. Each
-// element is summed as dot and axpy sum it (in order from +0, each product
-// rounded before it is added), so the bits are theirs; the loops are
+// element is summed in order from +0, each product rounded before it is
+// added (the engine's sum, as axpy's), so the bits are the same as one
+// dot product or axpy per key, as the loops were written before; they are
 // unrolled by four, and the keys taken two at a time where a row of the
 // result gains from both, because in WebAssembly every jump of a Go loop
 // goes through the function's dispatch table: fewer, fuller iterations
 // are what makes these loops faster there (docs/performance.md).
 
-// scoreRow sets dst[j] = dot(q, kd[j·st : j·st+len(q)]) / div for every j.
+// scoreRow sets dst[j] = (Σₗ q[l]·kd[j·st+l]) / div for every j.
 func scoreRow(dst, q, kd []float64, st int, div float64) {
 	dk := len(q)
 	for j := range dst {
@@ -66,7 +67,7 @@ func axpy4(dst []float64, p float64, x []float64) {
 }
 
 // valueGrads adds, for every j, w[j]·dO to gd[j·st : j·st+len(dO)] (dV =
-// Wᵀ·dO) and sets ds[j] = dot(dO, vd[j·st : j·st+len(dO)]) (dW = dO·Vᵀ).
+// Wᵀ·dO) and sets ds[j] = Σₗ dO[l]·vd[j·st+l] (dW = dO·Vᵀ).
 func valueGrads(ds, w, dO, gd, vd []float64, st int) {
 	dv := len(dO)
 	w = w[:len(ds)]

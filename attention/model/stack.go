@@ -241,17 +241,6 @@ func (s *stacked) headForward(l, b, h int, qkv, concat *mat.Dense) {
 	}
 }
 
-// dot returns Σ x[l]·y[l], l in order from +0, each product rounded before
-// it is added: the engine's sum for one element of a product.
-func dot(x, y []float64) float64 {
-	y = y[:len(x)]
-	s := 0.0
-	for l, v := range x {
-		s = s + float64(v*y[l])
-	}
-	return s
-}
-
 // visible returns how many keys query i of a sequence of n sees.
 func (s *stacked) visible(i, n int) int {
 	if s.a.Causal {
