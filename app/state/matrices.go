@@ -380,7 +380,7 @@ func (d MatrixDraft) Check() (*attention.Spec, *InputError) {
 			continue
 		}
 		if len(m) != dModel {
-			return nil, NewInputError(f, "mx.err.rows", len(m), dModel)
+			return nil, NewInputError(f, "mx.err.rows", dModel, len(m))
 		}
 		if c := len(m[0]); c%heads != 0 {
 			return nil, NewInputError(f, "mx.err.split", c, heads)
@@ -390,7 +390,7 @@ func (d MatrixDraft) Check() (*attention.Spec, *InputError) {
 		return nil, NewInputError("wk", "mx.err.wkWidth", k, q)
 	}
 	if wo := grids["wo"]; wo != nil && len(wo) != len(grids["wv"][0]) {
-		return nil, NewInputError("wo", "mx.err.woRows", len(wo), len(grids["wv"][0]))
+		return nil, NewInputError("wo", "mx.err.woRows", len(grids["wv"][0]), len(wo))
 	}
 
 	tokens := strings.Fields(d.Tokens)

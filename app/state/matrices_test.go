@@ -173,7 +173,7 @@ func TestParseGrid(t *testing.T) {
 		}
 	}
 	if _, err := ParseGrid("x", "1 2\n3"); err != nil {
-		if msg := err.Message(i18n.LangEN); !strings.Contains(msg, "row 2 has 1 numbers, expected 2") {
+		if msg := err.Message(i18n.LangEN); !strings.Contains(msg, "row 2: length 1, expected 2 like row 1") {
 			t.Errorf("ragged message %q", msg)
 		}
 	}
@@ -339,5 +339,24 @@ func TestTokensMessageOne(t *testing.T) {
 	}
 	if msg := err.Message(i18n.LangEN); strings.Contains(msg, "1 tokens") || !strings.Contains(msg, "1 given") {
 		t.Errorf("one token: %q", msg)
+	}
+}
+
+// TestRowsMessageOne checks that a one-row matrix is described without a plural and with
+// the expected and found counts the right way round.
+func TestRowsMessageOne(t *testing.T) {
+	d := DraftOf(MatricesExample)
+	d.Grids = map[string]string{}
+	for k, v := range DraftOf(MatricesExample).Grids {
+		d.Grids[k] = v
+	}
+	d.Grids["wo"] = "1 2"
+	_, err := d.Check()
+	if err == nil || err.Field != "wo" {
+		t.Fatalf("one row of Wo: error %+v, want one at wo", err)
+	}
+	msg := err.Message(i18n.LangEN)
+	if strings.Contains(msg, "1 rows") || !strings.HasSuffix(msg, "found 1.") || !strings.HasPrefix(msg, "expected ") {
+		t.Errorf("one row of Wo: %q", msg)
 	}
 }
