@@ -149,7 +149,7 @@ func (c *Chart) mount(ctx app.Context) {
 	defer dom.Guard()
 	c.chart = app.Window().Get("echarts").Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
 	c.onResize = dom.Func(func(app.Value, []app.Value) any {
-		if c.chart != nil {
+		if c.chart != nil && !laidOut(c.chart, c.JSValue()) {
 			c.applyMedia()
 			c.chart.Call("resize")
 			c.placeOutlines()

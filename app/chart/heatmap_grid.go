@@ -69,7 +69,9 @@ func (g *HeatmapGrid) mount() {
 	g.chart = app.Window().Get("echarts").Call("init", g.JSValue(), nil, map[string]any{"renderer": "canvas"})
 	g.onResize = dom.Func(func(app.Value, []app.Value) any {
 		if g.chart != nil {
-			g.chart.Call("resize")
+			if !laidOut(g.chart, g.JSValue()) {
+				g.chart.Call("resize")
+			}
 			g.draw() // the slots may have moved
 		}
 		return nil

@@ -1,7 +1,10 @@
 package i18n
 
 // The strings of the colour settings (app/views/colour.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(colourMessages)
+
+// colourMessages are this file's texts, a map of its own (see registerMessages).
+var colourMessages = map[string]map[string]string{
 	LangEN: {
 		"colour.label":    "Colours",
 		"stretch.label":   "Stretch each row",
@@ -22,4 +25,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"contrast.label":  "高对比度",
 		"contrast.title":  "黑白文字和线条，更粗的边框和焦点框（系统要求更高对比度时也会启用）",
 	},
-})
+}

@@ -1,7 +1,10 @@
 package i18n
 
 // The strings of cross-attention in the compare view (app/views/cross.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(crossMessages)
+
+// crossMessages are this file's texts, a map of its own (see registerMessages).
+var crossMessages = map[string]map[string]string{
 	LangEN: {
 		"cross.toggle":    "Cross-attention: queries from the first sentence, keys and values from the second",
 		"cross.title":     "Cross-attention",
@@ -42,4 +45,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"tour.cross.title": "交叉注意力：两个句子",
 		"tour.cross.body":  "在翻译模型中，查询来自正在写出的句子（第一句），键和值来自被翻译的句子（第二句）：第一句的每个词元为第二句的每个词元分配权重。权重是一个长方形；一个格子的分数 sᵀ·W·h（W = Wq·Wkᵀ）正好等于查询乘以键。点击一个格子来核对。",
 	},
-})
+}

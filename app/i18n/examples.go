@@ -2,7 +2,10 @@ package i18n
 
 // The strings of the matrices view's named examples
 // (app/views/matrices_examples.go, app/state/examples.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(examplesMessages)
+
+// examplesMessages are this file's texts, a map of its own (see registerMessages).
+var examplesMessages = map[string]map[string]string{
 	LangEN: {
 		"mx.examples":             "Examples",
 		"mx.example.textbook":     "Illustrated: Self-Attention",
@@ -21,4 +24,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"mx.example.lessoncat.t":  "课程第 4 步：X 由种子为 42 的随机数生成器生成，一个头，d_k = 4；保留 3 位小数的权重与课程打印的一致",
 		"mx.example.lessonints.t": "第二课的四个独热词和整数 Wq、Wk、Wv；保留 3 位小数的输出与课程打印的一致",
 	},
-})
+}

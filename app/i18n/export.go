@@ -1,7 +1,10 @@
 package i18n
 
 // The strings of the export menu (app/views/export.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(exportMessages)
+
+// exportMessages are this file's texts, a map of its own (see registerMessages).
+var exportMessages = map[string]map[string]string{
 	LangEN: {
 		"export.menu":         "Export",
 		"export.menu.title":   "Save or copy the chart, the weights or the link (shortcut: e)",
@@ -68,4 +71,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"caption.dmodel":      "d_model %d",
 		"caption.seed":        "种子 %d",
 	},
-})
+}

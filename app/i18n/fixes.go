@@ -2,7 +2,10 @@ package i18n
 
 // The messages of session 8's fixes: the Learn view's fields, the matrices
 // view's JSON mistakes.
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(fixesMessages)
+
+// fixesMessages are this file's texts, a map of its own (see registerMessages).
+var fixesMessages = map[string]map[string]string{
 	LangEN: {
 		"learn.bad.learn-seed": "The seed is a whole number from 0 to %[2]s; “%[1]s” is not, so the seed stays %[3]s.",
 		"learn.bad.lr":         "The learning rate is a number above 0 and at most %[2]s; “%[1]s” is not, so it stays %[3]s.",
@@ -23,4 +26,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"teach.loaded.skipped": "已载入一个 %d 步的导览；其中 %d 步无法显示，将被跳过（已在下方列表中标出）。",
 		"mx.err.syntax":        "这不是有效的 JSON：第 %d 行第 %d 列（“%s”处）有错误。请检查是否缺少逗号、引号或括号；数字须用阿拉伯数字书写（不能用 NaN 或无穷大）。",
 	},
-})
+}

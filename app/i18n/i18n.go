@@ -68,6 +68,13 @@ func Has(lang, key string) bool {
 //
 // A key given twice, or a language that Langs lacks, panics: it is a
 // programmer's mistake, caught by any test of the package.
+//
+// Each file gives its texts as a package-level map variable, not as a
+// literal in the call (TestMessagesInVariables): the compiler initialises
+// such a map in a function of its own, where literals in the calls all
+// went into the package's init, 93 KB of wasm that V8 then compiled again
+// with TurboFan, about 0.5–1.3 s of CPU during the first load for a
+// function that runs once (docs/performance.md).
 func registerMessages(m map[string]map[string]string) bool {
 	for lang, texts := range m {
 		if messages[lang] == nil {

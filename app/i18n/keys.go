@@ -3,7 +3,10 @@ package i18n
 // The strings of the keyboard: the heatmap's cell navigation, its table of
 // weights, and the shortcuts and their overlay (app/views/heatmap_keys.go,
 // app/views/shortcuts.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(keysMessages)
+
+// keysMessages are this file's texts, a map of its own (see registerMessages).
+var keysMessages = map[string]map[string]string{
 	LangEN: {
 		"keys.label":      "%s: arrow keys move between the cells, Enter works the weight out",
 		"keys.help":       "Arrow keys: next cell. Home and End: first and last key of the row; with Ctrl, first and last cell. Enter: work the weight out.",
@@ -54,4 +57,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"shortcut.cells":  "在热图上：在单元格之间移动，回车手算一个权重",
 		"shortcut.or":     "或",
 	},
-})
+}

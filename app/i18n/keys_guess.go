@@ -2,7 +2,10 @@ package i18n
 
 // The strings of a guess made from the keyboard on the compare view's
 // charts, while a row is hidden (app/views/predict_keys.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(keysGuessMessages)
+
+// keysGuessMessages are this file's texts, a map of its own (see registerMessages).
+var keysGuessMessages = map[string]map[string]string{
 	LangEN: {
 		"keys.guess.label":  "%s: arrow keys move between the cells, Enter on a hidden cell makes your guess",
 		"keys.guess.help":   "Arrow keys: next cell. Home and End: first and last cell of the row; with Ctrl, of the matrix. Page Up and Page Down: first and last cell of the column. Enter on a hidden cell: guess it.",
@@ -21,4 +24,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"keys.guess.masked": "掩码遮住了这个键：请猜另一个。",
 		"keys.guess.none":   "现在没有隐藏的内容。",
 	},
-})
+}

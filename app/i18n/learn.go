@@ -1,7 +1,10 @@
 package i18n
 
 // The strings of the Learn view (app/views/learn_view.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(learnMessages)
+
+// learnMessages are this file's texts, a map of its own (see registerMessages).
+var learnMessages = map[string]map[string]string{
 	LangEN: {
 		"view.learn": "Learn",
 
@@ -126,4 +129,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"trained.back":     "回到训练视图",
 		"trained.off":      "改为显示句子",
 	},
-})
+}

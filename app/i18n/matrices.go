@@ -1,7 +1,10 @@
 package i18n
 
 // The strings of the matrices view (app/views/matrices_view.go, app/state/matrices.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(matricesMessages)
+
+// matricesMessages are this file's texts, a map of its own (see registerMessages).
+var matricesMessages = map[string]map[string]string{
 	LangEN: {
 		"view.matrices": "Your matrices",
 
@@ -162,4 +165,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"mx.err.importLarge":    "x 是 %d × %d；这个视图最多接受 %d 个词元、每个 %d 个数。",
 		"mx.err.file":           "无法读取这个文件。",
 	},
-})
+}

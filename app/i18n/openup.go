@@ -2,7 +2,10 @@ package i18n
 
 // The strings of the scaling, compare and padding views and of the scaling
 // settings.
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(openupMessages)
+
+// openupMessages are this file's texts, a map of its own (see registerMessages).
+var openupMessages = map[string]map[string]string{
 	LangEN: {
 		"view.scaling":      "Why √d_k",
 		"view.compare":      "Compare",
@@ -119,4 +122,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"padding.legend":  "灰色：被掩码的键（键填充掩码），权重恰好为 0。",
 		"padding.caption": "被掩码的列恰好为 0，每行在真实的键上之和仍为 1，所以真实词元的权重与单独计算这句话时相同。填充词元自己的行仍会计算（PyTorch 也是如此），之后被忽略。",
 	},
-})
+}

@@ -2,7 +2,10 @@ package i18n
 
 // The strings of the pipeline view (app/views/pipeline.go) and the cell panel
 // (app/views/cellpanel.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(pipelineMessages)
+
+// pipelineMessages are this file's texts, a map of its own (see registerMessages).
+var pipelineMessages = map[string]map[string]string{
 	LangEN: {
 		"view.pipeline": "Pipeline",
 
@@ -137,4 +140,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"cell.expsum":         "，Σ exp = ",
 		"cell.sum.output":     "Σ = 输出%s",
 	},
-})
+}

@@ -1,7 +1,10 @@
 package i18n
 
 // The strings of predict-then-reveal (app/views/predict.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(predictMessages)
+
+// predictMessages are this file's texts, a map of its own (see registerMessages).
+var predictMessages = map[string]map[string]string{
 	LangEN: {
 		"predict.switch":        "Predict, then reveal",
 		"predict.switch.title":  "Hide one query row's weights; guess the key it weighs most, then reveal the row",
@@ -42,4 +45,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"predict.score.est":     "本次：答对 %d 行（共 %d 行）；估计平均差 %s。",
 		"predict.hidden":        "已隐藏",
 	},
-})
+}

@@ -2,7 +2,10 @@ package i18n
 
 // The strings of predict-then-reveal in the compare view
 // (app/views/predict_change.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(predictChangeMessages)
+
+// predictChangeMessages are this file's texts, a map of its own (see registerMessages).
+var predictChangeMessages = map[string]map[string]string{
 	LangEN: {
 		"predict.change.switch.title": "Hide one query row of the second sentence and of the difference; guess the key whose weight changes most, then reveal the row",
 		"predict.change.question":     "When the second sentence replaces the first, which key's weight in the row of “%s” changes most?",
@@ -41,4 +44,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"predict.rows.nokey":          "变化最大的是“%s”这一行：变化了 %s。",
 		"predict.rows.estimate":       "估计所有权重中最大的变化",
 	},
-})
+}

@@ -2,7 +2,10 @@ package i18n
 
 // The strings of presentation mode (app/page/present.go,
 // app/views/present.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(presentMessages)
+
+// presentMessages are this file's texts, a map of its own (see registerMessages).
+var presentMessages = map[string]map[string]string{
 	LangEN: {
 		"present.on":    "Present",
 		"present.off":   "Exit",
@@ -19,4 +22,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"present.bar":   "演示控件",
 		"present.view":  "视图",
 	},
-})
+}

@@ -3,7 +3,10 @@ package i18n
 // The strings of the preset sentences (app/views/presets.go): for each
 // preset its button's name and its sentence, in every language; the Chinese
 // sentence is the same in both (views.ChineseSentence).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(presetsMessages)
+
+// presetsMessages are this file's texts, a map of its own (see registerMessages).
+var presetsMessages = map[string]map[string]string{
 	LangEN: {
 		"presets.label": "Example sentences",
 
@@ -30,4 +33,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"preset.long":        "一段长文字",
 		"preset.long.text":   "注意力让句子中的每个词都能看到其他所有的词，并决定每个词有多重要。查询提出一个问题，每个键给出一个回答，软最大函数把分数变成总和为一的权重。每个词的输出就是各个值的加权混合，所以一个词可以在一步之内，从远近不同的邻居那里借来意思。",
 	},
-})
+}

@@ -2,7 +2,10 @@ package i18n
 
 // The strings of a teacher's own tour (app/views/teach.go, the bar over
 // every view, and app/views/mytour_view.go, the tour's editor).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(teachMessages)
+
+// teachMessages are this file's texts, a map of its own (see registerMessages).
+var teachMessages = map[string]map[string]string{
 	LangEN: {
 		"view.mytour":        "My tour",
 		"notice.badTeach":    "The tour in this link could not be read, so the default view is shown.",
@@ -75,4 +78,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"teach.stepsHeading": "步骤",
 		"teach.keys":         "用 ← 和 → 键逐步浏览导览。",
 	},
-})
+}

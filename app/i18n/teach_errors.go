@@ -2,7 +2,10 @@ package i18n
 
 // Why a teacher's tour, its file, its link or one of its steps cannot be
 // used (app/state/teach_errors.go), in the page's language.
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(teachErrorsMessages)
+
+// teachErrorsMessages are this file's texts, a map of its own (see registerMessages).
+var teachErrorsMessages = map[string]map[string]string{
 	LangEN: {
 		"teach.err.size":     "the file has %d KB, more than the %d KB a tour may have.",
 		"teach.err.utf8":     "it is not UTF-8 text.",
@@ -43,4 +46,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"teach.err.step":     "计算流程中没有“%s”这一步。",
 		"teach.err.task":     "没有“%s”这个训练任务。",
 	},
-})
+}

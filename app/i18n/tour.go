@@ -3,7 +3,10 @@ package i18n
 // The strings of the guided tour (app/views/tour.go): each step's title
 // and text, "tour.<id>.title" and "tour.<id>.body", and the tour's
 // controls and messages.
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(tourMessages)
+
+// tourMessages are this file's texts, a map of its own (see registerMessages).
+var tourMessages = map[string]map[string]string{
 	LangEN: {
 		"view.tour":     "Tour",
 		"tour.name":     "A tour of self-attention",
@@ -78,4 +81,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"tour.learn.title": "一个学会答案的模型",
 		"tour.learn.body":  "到目前为止，所有权重都是随机的。这里一个只由注意力构成的小模型学习把序列倒过来写：位置 i 必须读取位置 n−1−i。训练时请看第 150 步的热力图：第 0 步时它几乎是均匀的一片，随着一步步训练，它变成从右上到左下的反对角线。注意力学会了谁对谁重要。然后在流水线中打开这一层，亲手算出一个学到的权重。",
 	},
-})
+}

@@ -2,7 +2,10 @@ package i18n
 
 // The strings of the trained layer in the views that cannot show it, and
 // of the compare view on the trained layer (app/views/trained_views.go).
-var _ = registerMessages(map[string]map[string]string{
+var _ = registerMessages(trainedViewsMessages)
+
+// trainedViewsMessages are this file's texts, a map of its own (see registerMessages).
+var trainedViewsMessages = map[string]map[string]string{
 	LangEN: {
 		"compare.a.introTrained": "On the trained layer, A is the probe sequence “%s” and B the sequence below (the probe reversed to start with), each put through the trained model to this layer. Type B with as many of the task's words; both go through the same trained weights.",
 		"compare.copyTrained":    "Start from the probe",
@@ -23,4 +26,4 @@ var _ = registerMessages(map[string]map[string]string{
 		"trained.openAttention":   "在注意力视图中看训练后的这一层",
 		"trained.present":         "训练后的第 %d 层（“%s”，第 %d 步），探测序列“%s”",
 	},
-})
+}

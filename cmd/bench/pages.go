@@ -95,7 +95,11 @@ func firstLoads(ctx context.Context, cfg config, sites []*site, res *results) {
 			}
 		}
 		if s.srv != nil && cfg.profileDir != "" {
-			report(traceFirstLoad(ctx, cfg.chromium, s.srv.URL+"/", cfg.profileDir, s.trace))
+			path, err := traceFirstLoad(ctx, cfg.chromium, s.srv.URL+"/", cfg.profileDir, s.trace)
+			report(path, err)
+			if err == nil {
+				logTraceCPU(s.name, path)
+			}
 		}
 	}
 }

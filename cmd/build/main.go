@@ -12,7 +12,7 @@
 //     holding only the ECharts parts the page uses);
 //  3. GOOS=js GOARCH=wasm go build -modfile=… -trimpath -ldflags="-s -w" -gcflags=github.com/attnviz/attnviz/app/...=-l -o web/app.wasm ./cmd/wasm,
 //     the -modfile from cmd/internal/wasmslim (go-app and go-echarts
-//     without net/http and regexp);
+//     without net/http and regexp, and go-app's first frame after the first chart);
 //     meanwhile node cmd/build/first-heatmap.cjs draws web/first-heatmap-*.svg,
 //     the pictures of the first heatmap (one per range of the chart's width)
 //     that the pre-rendered page shows until the wasm has drawn

@@ -1,7 +1,8 @@
 // Package wasmslim builds a WebAssembly program against copies of go-app
 // and go-echarts with a few lines changed, so that app.wasm links neither
 // net/http (whose crypto/tls init code the linker must keep) nor regexp:
-// about 540 KB less of the gzipped app.wasm (docs/performance.md).
+// about 540 KB less of the gzipped app.wasm (docs/performance.md). One more
+// patch has go-app's first frame wait for the first chart's draw.
 //
 // Nothing of either module is in the repository. At build time, Prepare
 // copies the packages of those modules that the program imports from the
@@ -81,6 +82,27 @@ var patches = []patch{{
 			"\tnewlineTabPat = slimNewlineTab\n\tcommentPat    = slimLineComments{}\n"},
 	},
 	addFile: optsJS,
+}, {
+	// The engine's loop: at its first frame, the dispatches that the first
+	// mount queued (every component's OnMount, the first chart's draw among
+	// them) run first, and the frame in a later task, so that the browser
+	// paints the chart before the frame re-renders the page that those
+	// OnMounts flagged (docs/performance.md). go-app let a frame fall
+	// between them. Later frames are go-app's.
+	module: goApp, file: "pkg/app/engine.go",
+	sha256: "8400019d85d00fb6a904a9214ab78e1874ead07bb7ec719c2c254955864db5b2",
+	swaps: [][2]string{
+		{"\tframes := time.NewTicker(currentFrameDuration)\n",
+			"\tframes := time.NewTicker(currentFrameDuration)\n\tfirstFrame := true // attnviz's wasmslim\n"},
+		{"\t\tcase <-frames.C:\n\t\t\te.processFrame()\n",
+			"\t\tcase <-frames.C:\n" +
+				"\t\t\tif firstFrame && len(e.dispatches) > 0 {\n" +
+				"\t\t\t\tfirstFrame = false\n" +
+				"\t\t\t\tfor n := len(e.dispatches); n > 0; n-- {\n\t\t\t\t\t(<-e.dispatches)()\n\t\t\t\t}\n" +
+				"\t\t\t\tframes.Reset(activeFrameDuration)\n\t\t\t\tcurrentFrameDuration = activeFrameDuration\n" +
+				"\t\t\t\tcontinue\n\t\t\t}\n" +
+				"\t\t\tfirstFrame = false\n\t\t\te.processFrame()\n"},
+	},
 }}
 
 // pkgInfo is what Prepare reads of one package the program imports.
