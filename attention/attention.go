@@ -213,6 +213,13 @@ func attend(h *Head, opt Options) {
 	}
 	temp := opt.temperature()
 	mul(h.Scores, h.Q, h.kT)
+	softmaxRows(h, opt, temp)
+	mul(h.Output, h.Weights, h.V)
+}
+
+// softmaxRows sets h.Logits and h.Weights from h.Scores, row by row, as
+// attend does; temp is opt.temperature().
+func softmaxRows(h *Head, opt Options, temp float64) {
 	n, m := h.Scores.Dims()
 	_, dk := h.Q.Dims()
 	byDK := newDivisor(1) // ÷√d_k, or nothing
@@ -232,7 +239,6 @@ func attend(h *Head, opt Options) {
 		}
 		softmaxVisible(weights, logits, limit)
 	}
-	mul(h.Output, h.Weights, h.V)
 }
 
 // softmaxVisible is Softmax(weights, logits) for a row whose entries from
@@ -280,9 +286,7 @@ func (v divisor) divide(dst, src []float64) {
 			copy(dst, src)
 		}
 	case v.inv != 0:
-		for j, x := range src {
-			dst[j] = x * v.inv
-		}
+		scaleSlice(dst, src, v.inv)
 	default:
 		divSlice(dst, src, v.d)
 	}
@@ -310,9 +314,14 @@ func transpose(dst, a *mat.Dense) {
 	if ar.Rows != dr.Cols || ar.Cols != dr.Rows {
 		panic(mat.ErrShape)
 	}
+	r4, c4 := transpose4(dr.Data, dr.Stride, ar.Data, ar.Stride, ar.Rows, ar.Cols) // AVX: a block, 4×4 at a time
 	for i := 0; i < ar.Rows; i++ {
-		for j, v := range ar.Data[i*ar.Stride : i*ar.Stride+ar.Cols] {
-			dr.Data[j*dr.Stride+i] = v
+		j0 := 0
+		if i < r4 {
+			j0 = c4
+		}
+		for j, v := range ar.Data[i*ar.Stride+j0 : i*ar.Stride+ar.Cols] {
+			dr.Data[(j0+j)*dr.Stride+i] = v
 		}
 	}
 }

@@ -103,6 +103,9 @@ func Forward(dst *Result, in *Input) {
 	dst.Tokens, dst.X, dst.FromText = in.Tokens, in.X, in.FromText
 	dst.TokensKV, dst.XKV = in.TokensKV, in.XKV
 	dst.Options, dst.Grad = in.Options, nil
+	if forwardTeam(dst, in) { // amd64: the heads on every core
+		return
+	}
 
 	kv := in.X
 	if in.XKV != nil {
@@ -113,36 +116,41 @@ func Forward(dst *Result, in *Input) {
 	mul(dst.vAll, kv, in.Wv)
 	transpose(dst.kT, dst.kAll)
 
-	mean := dst.WeightsMean.RawMatrix()
 	for i := range dst.Heads {
 		h := &dst.Heads[i]
 		*h = dst.views[i]
 		attend(h, in.Options)
-		w := h.Weights.RawMatrix()
-		for r := 0; r < sh.n; r++ {
-			mrow := mean.Data[r*mean.Stride : r*mean.Stride+sh.m]
-			wrow := w.Data[r*w.Stride : r*w.Stride+sh.m]
-			if i == 0 {
-				copy(mrow, wrow)
-				continue
-			}
-			for j, v := range wrow {
-				mrow[j] += v
-			}
-		}
 	}
-	if sh.heads > 1 {
-		byH := newDivisor(float64(sh.heads))
-		for r := 0; r < sh.n; r++ {
-			mrow := mean.Data[r*mean.Stride : r*mean.Stride+sh.m]
-			byH.divide(mrow, mrow)
-		}
-	}
+	dst.meanRows(0, sh.n)
 	if in.Wo != nil {
 		mul(dst.out, dst.Concat, in.Wo)
 		dst.Output = dst.out
 	} else {
 		dst.Output = dst.Concat
+	}
+}
+
+// meanRows sets rows i0 … i1−1 of r.WeightsMean to the mean of the heads'
+// weights: head 0's row, plus each other head's in order, divided by the
+// number of heads.
+func (r *Result) meanRows(i0, i1 int) {
+	sh := r.shape
+	mean := r.WeightsMean.RawMatrix()
+	byH := newDivisor(float64(sh.heads))
+	for row := i0; row < i1; row++ {
+		mrow := mean.Data[row*mean.Stride : row*mean.Stride+sh.m]
+		for i := range r.Heads {
+			w := r.Heads[i].Weights.RawMatrix()
+			wrow := w.Data[row*w.Stride : row*w.Stride+sh.m]
+			if i == 0 {
+				copy(mrow, wrow)
+				continue
+			}
+			addSlice(mrow, wrow)
+		}
+		if sh.heads > 1 {
+			byH.divide(mrow, mrow)
+		}
 	}
 }
 

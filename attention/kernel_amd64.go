@@ -6,7 +6,8 @@ import "github.com/attnviz/attnviz/attention/internal/cpu"
 
 // block computes rows i0 … i1−1, columns j0 … j1−1 of c: with simd four
 // rows at a time, sixteen columns at a time with mulAVX512x4x16 where the
-// CPU has AVX-512 and eight at a time with mulAVX4x8 after that, the
+// CPU has AVX-512 (from a packed copy of b's columns where its rows are far
+// apart: pack_amd64.go) and eight at a time with mulAVX4x8 after that, the
 // columns and rows left over with blockGo; without simd, all with blockGo.
 func block(p *product, i0, i1, j0, j1 int, simd bool) {
 	n8 := (j1 - j0) / 8
@@ -18,12 +19,20 @@ func block(p *product, i0, i1, j0, j1 int, simd bool) {
 	if cpu.AVX512 {
 		n16 = n8 / 2
 	}
+	b16, bs16 := p.b[j0:], p.bs // where mulAVX512x4x16 reads b
+	if w := 16 * n16; n16 > 0 && p.bs >= packMinStride && i1-i0 >= packMinRows && p.k*w <= panelBytes/8 {
+		if buf, slot := takePack(); slot >= 0 {
+			defer releasePack(slot)
+			b16, bs16 = packPanel(buf, p, j0, w), w
+		}
+	}
 	i := i0
 	for ; i+4 <= i1; i += 4 {
 		// newProduct checked that rows i … i+3 of a, rows 0 … k−1 of b
-		// and columns up to j1 of c lie in their slices.
+		// and columns up to j1 of c lie in their slices (and b16 holds
+		// k rows of 16·n16 columns).
 		if n16 > 0 {
-			mulAVX512x4x16(&p.c[i*p.cs+j0], p.cs, &p.a[i*p.as], p.as, &p.b[j0], p.bs, p.k, n16)
+			mulAVX512x4x16(&p.c[i*p.cs+j0], p.cs, &p.a[i*p.as], p.as, &b16[0], bs16, p.k, n16)
 		}
 		if j := j0 + 16*n16; j < j0+8*n8 {
 			mulAVX4x8(&p.c[i*p.cs+j], p.cs, &p.a[i*p.as], p.as, &p.b[j], p.bs, p.k, n8-2*n16)

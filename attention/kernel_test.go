@@ -80,6 +80,7 @@ func TestKernelsAgree(t *testing.T) {
 		{1, 1, 1}, {1, 1, 9}, {3, 5, 7}, {4, 8, 8}, {5, 16, 9}, {7, 13, 13}, {8, 3, 17},
 		{33, 65, 17}, {4, 1, 24}, {12, 40, 31}, {9, 300, 130}, {129, 70, 200}, {64, 600, 72},
 		{4, 7, 16}, {8, 9, 40}, {5, 3, 23}, {20, 17, 56},
+		{40, 30, 300}, {21, 600, 260}, // b's rows 2 KB apart or more: packed (pack_amd64.go)
 	}
 	saved, saved512 := cpu.AVX, cpu.AVX512
 	defer func() { cpu.AVX, cpu.AVX512, parallel = saved, saved512, true }()

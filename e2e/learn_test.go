@@ -348,6 +348,18 @@ func TestLearnScreenshots(t *testing.T) {
 		t.Errorf("induction (two layers): %d heatmaps, want at least 2 per layer", n)
 	}
 	tb.screenshots("learn-induction", nil)
+	// While coreference trains: the heatmaps now as pictures, redrawn in
+	// place (app/chart/chart_repaint.go).
+	tb.openLearn(s, "task=coreference&seed=1&until=3000")
+	tb.waitFor("the charts", `!!echarts.getInstanceByDom(document.querySelector("#now-0-0"))`, 20*time.Second)
+	eval[chromedp.Void](tb, `document.querySelector("#train").click()`)
+	tb.waitFor("training past step 40", `window.attnviz.training().step > 40`, 60*time.Second)
+	tb.screenshots("learn-training", func(w int64) {
+		if tr := tb.training(); !tr.Running {
+			t.Errorf("at %d px: training stopped (%+v) before the screenshot", w, tr)
+		}
+	})
+	eval[chromedp.Void](tb, `document.querySelector("#train").click()`)
 	tb.checkClean("the Learn view's screenshots")
 }
 

@@ -28,6 +28,7 @@ type Chart struct {
 	Loading string     // text shown in the server-rendered page until ECharts draws
 	Picture bool       // show the first heatmap's picture over Loading there (app/page/first_picture.go)
 	Lazy    bool       // draw only while on screen: one scrolled out of view draws when it comes back; may turn on after the mount
+	Layer   bool       // draw a picture (Parts.Image) on a canvas of its own over the axes, which alone repaints when only the picture changes (chart_repaint.go)
 
 	// Tooltip, if not nil, gives the tooltip of the cell at (row, col) of
 	// value v, as HTML that it has escaped (Heatmap.TooltipHTML does). It

@@ -15,6 +15,7 @@ import (
 type chartImage struct {
 	imageLayer
 	tip string
+	el  app.Value // the zrender element showing dst, found by imageElement; nil until then
 
 	render, move, click, out, formatter app.Func
 }
@@ -29,6 +30,8 @@ type imageLayer struct {
 	src, dst   app.Value
 	dstW, dstH int  // dst's size, in device pixels
 	stale      bool // src has changed since dst was drawn
+
+	reuse layerReuse // what set and paint keep from one picture to the next (chart_repaint.go)
 
 	x, y, w, h float64 // where the cells were last drawn, in CSS pixels of the chart
 }
@@ -52,12 +55,9 @@ func (l *imageLayer) set(img *HeatmapImage) {
 		l.src = doc.Call("createElement", "canvas")
 		l.dst = doc.Call("createElement", "canvas")
 	}
-	l.src.Set("width", img.Cols)
-	l.src.Set("height", img.Rows)
-	pixels := app.Window().Get("Uint8ClampedArray").New(len(img.RGBA))
+	pixels, data := l.reuse.pixelsFor(l.src, img.Rows, img.Cols)
 	app.CopyBytesToJS(pixels, img.RGBA)
-	data := app.Window().Get("ImageData").New(pixels, img.Cols, img.Rows)
-	l.src.Call("getContext", "2d").Call("putImageData", data, 0, 0)
+	l.reuse.srcCtx.Call("putImageData", data, 0, 0)
 	l.img, l.stale = img, true
 }
 
@@ -198,14 +198,14 @@ func (l *imageLayer) paint(dpr float64) {
 		return
 	}
 	rows, cols, dw, dh := l.img.Rows, l.img.Cols, l.dstW, l.dstH
-	ctx := l.dst.Call("getContext", "2d")
+	ctx := l.reuse.dstContext(l.dst)
 	// Sharp cells when scaling up; a smooth average when a thumbnail has
 	// more cells than pixels.
 	ctx.Set("imageSmoothingEnabled", dw < cols || dh < rows)
 	ctx.Call("clearRect", 0, 0, dw, dh)
 	ctx.Call("drawImage", l.src, 0, 0, dw, dh)
 	if l.img.Gaps {
-		drawGaps(ctx, cols, rows, float64(dw), float64(dh), dpr)
+		l.reuse.drawGaps(ctx, cols, rows, dw, dh, dpr)
 	}
 	if l.img.Stripes != nil {
 		drawStripes(ctx, l.img.Stripes, cols, rows, float64(dw), float64(dh), dpr)

@@ -57,12 +57,12 @@ func (o *cellOutline) place(c *Chart, style map[string]any, z int) {
 	shape := map[string]any{"x": x, "y": y, "width": w, "height": h}
 	if o.rect == nil {
 		o.rect = app.Window().Get("echarts").Get("graphic").Get("Rect").New(map[string]any{
-			"shape": shape, "style": style, "z": z, "silent": true,
+			"shape": shape, "style": style, "z": z, "zlevel": c.pictureLevel(), "silent": true,
 		})
 		c.chart.Call("getZr").Call("add", o.rect)
 		return
 	}
-	o.rect.Call("attr", "shape", shape)
+	o.rect.Call("attr", map[string]any{"shape": shape, "zlevel": c.pictureLevel()}) // over the picture's layer
 	o.rect.Call("show")
 }
 

@@ -166,6 +166,9 @@ func (c *Chart) drawParts() {
 	if p.Rows != old.Rows || p.Cols != old.Cols {
 		c.outlines.hover.cell = Cell{} // its row and column are another cell's now
 	}
+	if c.repaintImage(p) {
+		return // the picture alone changed (chart_repaint.go)
+	}
 	if p.Image != nil {
 		c.setImage(p.Image)
 		if !p.Image.same(old.Image) {
@@ -196,7 +199,9 @@ func (c *Chart) drawParts() {
 			tooltip.Set("formatter", c.formatter)
 		}
 		if p.Image != nil {
-			option.Get("series").Index(0).Set("renderItem", c.image.render)
+			series := option.Get("series").Index(0)
+			series.Set("renderItem", c.image.render)
+			series.Set("zlevel", c.pictureLevel())
 		}
 		c.takeMedia(option)
 	}
@@ -241,7 +246,9 @@ func (o *onScreen) observe(ctx app.Context, c *Chart) {
 			was := o.hidden
 			o.hidden = hidden
 			if was && !hidden {
-				c.draw()
+				// Through the queue: the observers of a view's charts report
+				// in one task (the Learn view's eight, as training starts).
+				drawQueue.soon(jobKey{c, false}, c.draw)
 			}
 		})
 		return nil

@@ -29,10 +29,11 @@ const (
 
 // learnLoop is the state of the page's training loop.
 type learnLoop struct {
-	scheduled bool      // a slice is scheduled
-	drawn     time.Time // when the view was last redrawn by a slice
-	worker    trainWorker
-	redraw    views.LearnRedraw // the Learn view alone, while training runs
+	scheduled  bool      // a slice is scheduled
+	drawn      time.Time // when the view was last redrawn by a slice
+	answerDraw bool      // a redraw of the worker's answers is scheduled (learn_answers.go)
+	worker     trainWorker
+	redraw     views.LearnRedraw // the Learn view alone, while training runs
 }
 
 // scheduleTraining has the worker train what the state asks for (worker.go),

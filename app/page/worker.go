@@ -3,7 +3,6 @@ package page
 import (
 	"encoding/binary"
 	"math"
-	"time"
 
 	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/dom"
@@ -107,13 +106,12 @@ func (p *Page) workerAnswer(ctx app.Context, a compute.WorkerAnswer) {
 	p.res = p.comp.Update(p.state, p.needs())
 	p.trainingLinkWrite()
 	p.askWorker()
-	// The worker answers about every 75 ms: each answer redraws, unless
-	// answers come bunched.
-	if t := p.res.Training; t != nil && t.Running && time.Since(p.learn.drawn) < redrawEvery/2 {
+	if t := p.res.Training; t != nil && t.Running {
 		ctx.PreventUpdate()
+		p.redrawAnswers()
 		return
 	}
-	p.learn.drawn = time.Now()
+	p.learn.answerDraw = false // the render now shows the last answer
 	p.redrawTraining(ctx)
 }
 

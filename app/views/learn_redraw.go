@@ -1,17 +1,32 @@
 package views
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"time"
+
+	"github.com/attnviz/attnviz/app/compute"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // LearnRedraw lets the page redraw the Learn view alone while a model
-// trains: ten times a second, the view's new Props go to the mounted view,
-// which go-app then renders by itself, instead of the whole page (its
-// header, tabs, sidebar and tools, which training does not change) being
-// rendered and compared again. The page owns it; the view registers with it
-// through Props.Redraw.
+// trains, at every answer of the trainer (about ten times a second): the
+// view's heatmaps now are drawn at once, their pictures alone (drawMaps),
+// and go-app renders the view by itself, not the whole page (its header,
+// tabs, sidebar and tools, which training does not change), at most every
+// learnRenderEvery, for what changes in words: the step, the loss and
+// accuracy, the curves, the predictions, the charts' accessible names. The
+// page owns it; the view registers with it through Props.Redraw.
 type LearnRedraw struct {
-	view *LearnView
-	ctx  app.Context
+	view     *LearnView
+	ctx      app.Context
+	rendered time.Time // when Draw last had go-app render the view
 }
+
+// learnRenderEvery is the least time between two renders of the Learn view
+// by go-app while training runs and its heatmaps are drawn at once: each
+// render builds and compares the whole view, and its curves are two ECharts
+// updates.
+const learnRenderEvery = 400 * time.Millisecond
 
 // own registers v, mounted with ctx.
 func (r *LearnRedraw) own(v *LearnView, ctx app.Context) {
@@ -27,13 +42,60 @@ func (r *LearnRedraw) release(v *LearnView) {
 	}
 }
 
-// Draw hands p to the mounted Learn view and has go-app render it alone. It
-// reports false, doing nothing, when no Learn view is mounted.
+// Draw hands p to the mounted Learn view: its heatmaps now are drawn at
+// once where they can be, and go-app renders the view alone when they
+// cannot or learnRenderEvery has passed. It reports false, doing nothing,
+// when no Learn view is mounted.
 func (r *LearnRedraw) Draw(p Props) bool {
 	if r == nil || r.view == nil || r.ctx.Context == nil {
 		return false
 	}
 	v := r.view
+	if v.drawMaps(p) && time.Since(r.rendered) < learnRenderEvery {
+		return true
+	}
+	r.rendered = time.Now()
 	r.ctx.Dispatch(func(app.Context) { v.Props = p })
 	return true
+}
+
+// drawMaps, while training runs, draws the heatmaps now of p at once, when
+// the view shows the same probe, layers and heads as p, drawn as pictures:
+// only those pictures change (chart.Chart's repaint). The view keeps p. It
+// reports false, drawing nothing, where go-app must render the view.
+func (v *LearnView) drawMaps(p Props) bool {
+	tr, was := p.Training, v.Props.Training
+	lang, large := p.State.Lang, p.State.Present
+	if tr == nil || was == nil || !tr.Running || tr.Now == nil || tr.Task != was.Task || tr.Before != v.before ||
+		!v.mapsKey.running || lang != v.mapsKey.lang || large != v.mapsKey.large || len(v.maps) == 0 {
+		return false
+	}
+	v.Props = p
+	key := learnKey{tr.Rev, tr.NowStep, lang, true, large}
+	if key == v.mapsKey {
+		return true
+	}
+	v.buildMaps(tr, lang, false)
+	v.mapsKey = key
+	for i := range v.maps {
+		m := &v.maps[i]
+		if c := v.ref(m.nowID).Get(); c != nil {
+			c.DrawNowOf("", m.now, m.nowTip)
+		}
+	}
+	return true
+}
+
+// curveEvery is the least time between two new sets of points of the
+// curves while training runs: a line chart's update is an ECharts update
+// of its axes, labels and line, several times a heatmap's repaint.
+const curveEvery = time.Second
+
+// curvesWait reports whether the curves keep their points for now, though
+// tr has new ones (key): while training runs, for curveEvery after they
+// were made, in the same language and size.
+func (v *LearnView) curvesWait(tr *compute.Training, key learnKey) bool {
+	was := v.curveKey
+	return tr.Running && v.lossOpt.Base != "" && key.lang == was.lang && key.large == was.large &&
+		time.Since(v.curvesAt) < curveEvery
 }

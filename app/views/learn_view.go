@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/compute"
@@ -42,7 +43,9 @@ type LearnView struct {
 	lossOpt  chart.ChartParts
 	accOpt   chart.ChartParts
 	curveKey learnKey
+	curvesAt time.Time // when lossOpt and accOpt were made
 
+	shown  panelShown                         // what the panel of heatmaps shows (learn_maps.go)
 	charts map[string]*chart.Ref[chart.Chart] // the mounted heatmaps by id (drawNow)
 	bad    map[string]string                  // what was typed into a field and rejected, by id (learn_fields.go)
 }
@@ -78,7 +81,7 @@ func (v *LearnView) Render() app.UI {
 	return app.Section().Class("view", "view-learn").Body(
 		app.Div().Class("learn-side").Body(v.controls(tr, lang), v.probe(tr, lang)),
 		v.curves(tr, lang),
-		v.heatmaps(tr, lang),
+		v.panel(tr),
 	)
 }
 
@@ -278,7 +281,7 @@ func curveParts(lang, name string, points []compute.Point, top float64, color st
 // build makes the charts' options that are out of date.
 func (v *LearnView) build(tr *compute.Training, lang string) {
 	large := v.Props.State.Present
-	if key := (learnKey{tr.Rev, tr.Step, lang, false, large}); key != v.curveKey {
+	if key := (learnKey{tr.Rev, tr.Step, lang, false, large}); key != v.curveKey && !v.curvesWait(tr, key) {
 		top := 0.0
 		for _, p := range tr.Losses {
 			top = max(top, p.Value)
@@ -286,7 +289,7 @@ func (v *LearnView) build(tr *compute.Training, lang string) {
 		top = math.Ceil(max(top, 0.1)*10) / 10
 		v.lossOpt = curveParts(lang, i18n.T(lang, "learn.loss"), tr.Losses, top, "#c2410c", false, large)
 		v.accOpt = curveParts(lang, i18n.T(lang, "learn.accuracy"), tr.Accuracies, 1, "#1f6feb", true, large)
-		v.curveKey = key
+		v.curveKey, v.curvesAt = key, time.Now()
 	}
 	if key := (learnKey{tr.Rev, tr.NowStep, lang, tr.Running, large}); key != v.mapsKey {
 		if tr.Now == nil {
@@ -360,8 +363,8 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 				),
 				app.Figure().Body(
 					&CellWalk{ID: m.nowID, Name: m.nowL, Lang: lang, Heatmap: m.nowH, Chart: &chart.Chart{
-						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID), Lazy: tr.Running, MinSize: least}},
-					app.FigCaption().Text(i18n.Tf(lang, "learn.now", tr.NowStep)),
+						ID: m.nowID, Class: "learn-map", Label: m.nowL, Parts: m.now, Tooltip: m.nowTip, Ref: v.ref(m.nowID), Lazy: tr.Running, Layer: tr.Running, MinSize: least}},
+					app.FigCaption().Text(i18n.Tf(lang, "learn.now", v.mapsKey.steps)),
 				),
 			),
 		)

@@ -81,8 +81,15 @@ func addTo(dst, src *mat.Dense) {
 		srow := sr.Data[i*sr.Stride : i*sr.Stride+sr.Cols]
 		drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
 		drow = drow[:len(srow)]
-		for j, v := range srow {
-			drow[j] += v
+		j := 0
+		for ; j <= len(srow)-4; j += 4 { // four a jump: see rows.go
+			drow[j] += srow[j]
+			drow[j+1] += srow[j+1]
+			drow[j+2] += srow[j+2]
+			drow[j+3] += srow[j+3]
+		}
+		for ; j < len(srow); j++ {
+			drow[j] += srow[j]
 		}
 	}
 }

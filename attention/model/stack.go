@@ -231,31 +231,14 @@ func (s *stacked) headForward(l, b, h int, qkv, concat *mat.Dense) {
 		i := qr[k] - o
 		q := qd[i*qm.Stride+cq : i*qm.Stride+cq+dk]
 		limit := s.visible(i, n)
-		for j := range limit {
-			lr[j] = dot(q, qd[j*qm.Stride+ck:j*qm.Stride+ck+dk]) / sqrtDK
-		}
+		scoreRow(lr[:limit], q, qd[ck:], qm.Stride, sqrtDK)
 		for j := limit; j < n; j++ {
 			lr[j] = math.Inf(-1)
 		}
 		wr := w[(k-k0)*n : (k-k0+1)*n]
 		softmaxVisible(wr, lr, limit)
-		out := cm.Data[k*cm.Stride+h*dv : k*cm.Stride+(h+1)*dv]
-		clear(out)
-		for j, p := range wr[:limit] {
-			axpy(out, p, qd[j*qm.Stride+cv:j*qm.Stride+cv+dv])
-		}
+		weightedRow(cm.Data[k*cm.Stride+h*dv:k*cm.Stride+(h+1)*dv], wr[:limit], qd[cv:], qm.Stride)
 	}
-}
-
-// dot returns Σ x[l]·y[l], l in order from +0, each product rounded before
-// it is added: the engine's sum for one element of a product.
-func dot(x, y []float64) float64 {
-	y = y[:len(x)]
-	s := 0.0
-	for l, v := range x {
-		s = s + float64(v*y[l])
-	}
-	return s
 }
 
 // visible returns how many keys query i of a sequence of n sees.

@@ -177,17 +177,10 @@ func (s *stacked) headBackward(l, b, h int, qkv, dQKV, dConcat *mat.Dense) {
 		i := qr[k] - o
 		limit := s.visible(i, n)
 		wr, dO := w[(k-k0)*n:(k-k0+1)*n], cm.Data[k*cm.Stride+h*dv:k*cm.Stride+(h+1)*dv]
-		for j, p := range wr[:limit] {
-			axpy(gd[j*st+cv:j*st+cv+dv], p, dO) // dV = Wᵀ·dO
-			ds[j] = dot(dO, qd[j*st+cv:j*st+cv+dv])
-		}
+		valueGrads(ds[:limit], wr[:limit], dO, gd[cv:], qd[cv:], st) // dV = Wᵀ·dO, dW = dO·Vᵀ
 		softmaxBackward(ds, wr, limit)
 		dq, q := gd[i*st+cq:i*st+cq+dk], qd[i*st+cq:i*st+cq+dk]
-		for j, p := range ds[:limit] {
-			p /= sqrtDK
-			axpy(dq, p, qd[j*st+ck:j*st+ck+dk]) // dQ = dS·K
-			axpy(gd[j*st+ck:j*st+ck+dk], p, q)  // dK = dSᵀ·Q
-		}
+		queryKeyGrads(dq, q, ds[:limit], qd[ck:], gd[ck:], st, sqrtDK) // dQ = dS·K, dK = dSᵀ·Q
 	}
 }
 

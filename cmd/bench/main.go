@@ -218,6 +218,7 @@ func measure(ctx context.Context, cfg config) *results {
 	}
 	if cfg.runs("views") {
 		measureViews(ctx, cfg, b, res)
+		measureLearn(ctx, cfg, b, res)
 	}
 	if cfg.runs("train") {
 		measureTraining(ctx, cfg, b, res)

@@ -27,6 +27,7 @@ type results struct {
 	baseViews    []viewResult   // the baseline's views, as views
 	train        [4]trainings   // each task trained to its target in each of trainRuntimes
 	torch        torchTraining  // PyTorch on the same batches
+	learn        learnRedraw    // the Learn view's redraws while training (learn_redraw.go)
 	problems     []string
 }
 
@@ -74,6 +75,7 @@ func (r *results) Rows() []Row {
 	}
 	if slices.Contains(r.only, "views") {
 		rows = append(rows, r.viewRows()...)
+		rows = append(rows, r.learnRedrawRows()...)
 	}
 	if slices.Contains(r.only, "train") {
 		rows = append(rows, r.trainingRows()...)
@@ -145,7 +147,7 @@ func sizeLabel(s forward.Size) string {
 var (
 	targetPeerSmall = target{"≤ 0.33×", 1.0 / 3, true} // native / the faster peer at n ≤ 32
 	targetPeer      = target{"≤ 1.0×", 1, true}        // at every size
-	targetWasm      = target{"≤ 3×", 3, true}          // wasm in Chromium / native
+	targetWasm      = target{"≤ 3×", 3, true}          // wasm in Chromium / native pure Go (the same code)
 	targetAppWasm   = target{"≤ 2.5 MB", 2.5e6, false}
 	targetFirstLoad = target{"≤ 3.0 MB", 3e6, false}
 	targetFirst     = target{"≤ 1.3× bare", 1.3, true}
@@ -225,8 +227,8 @@ func (r *results) wasmRows() []Row {
 		node, chromium := durCell("", r.wasm[0].get(name)), durCell("", r.wasm[1].get(name))
 		rows = append(rows,
 			compare(sec, "wasm in Node, "+label, node, native, target{}),
-			compare(sec, "wasm in Chromium, "+label, chromium, native, targetWasm),
-			compare(sec, "wasm in Chromium vs native pure Go (-tags purego), "+label, chromium, pure, target{}))
+			compare(sec, "wasm in Chromium, "+label, chromium, native, target{}),
+			compare(sec, "wasm in Chromium vs native pure Go (-tags purego), "+label, chromium, pure, targetWasm))
 	}
 	return rows
 }

@@ -87,7 +87,8 @@ func Exp(x float64) float64 {
 // AVX2, ExpSum works out Exp's ordinary case for −708 ≤ x ≤ −2⁻⁵⁴ eight at a
 // time in assembly (exp_amd64.s), repeating Exp's own steps with one
 // shortcut: for t = x·log₂e − ½ < 0, k = ⌈t⌉ is t rounded towards +∞ by an
-// instruction. Elsewhere, and for the other elements, it calls Exp.
+// instruction. Elsewhere it works that case out in Go, and it calls Exp for
+// the other elements.
 func ExpSum(dst, src []float64, shift float64) (sum float64) {
 	dst = dst[:len(src)]
 	n := expVector(dst, src, shift)
@@ -98,7 +99,35 @@ func ExpSum(dst, src []float64, shift float64) (sum float64) {
 		sum += dst[i]
 	}
 	for i, v := range src[n:] {
-		e := Exp(float64(v - shift))
+		x := float64(v - shift)
+		if !expInline(x) {
+			e := Exp(x)
+			dst[n+i] = e
+			sum += e
+			continue
+		}
+		// Exp's own steps for this case (−708 ≤ x ≤ −2⁻⁵⁴), written out
+		// once more so that the loop makes no call per element: in
+		// WebAssembly a call costs about a third of these steps again.
+		// TestExpSumSameBits holds them to Exp's bits.
+		k := math.Ceil(float64(x*log2e) - 0.5) // in [−1021, 0]: 2ᵏ is a normal number
+		r := float64(float64(x-float64(k*ln2Hi)) - float64(k*ln2Lo))
+		p := 1.0 / 87178291200
+		p = float64(float64(p*r) + 1.0/6227020800)
+		p = float64(float64(p*r) + 1.0/479001600)
+		p = float64(float64(p*r) + 1.0/39916800)
+		p = float64(float64(p*r) + 1.0/3628800)
+		p = float64(float64(p*r) + 1.0/362880)
+		p = float64(float64(p*r) + 1.0/40320)
+		p = float64(float64(p*r) + 1.0/5040)
+		p = float64(float64(p*r) + 1.0/720)
+		p = float64(float64(p*r) + 1.0/120)
+		p = float64(float64(p*r) + 1.0/24)
+		p = float64(float64(p*r) + 1.0/6)
+		p = float64(float64(p*r) + 1.0/2)
+		p = float64(float64(p*r) + 1)
+		p = float64(float64(p*r) + 1)
+		e := p * math.Float64frombits(uint64(int64(k)+1023)<<52)
 		dst[n+i] = e
 		sum += e
 	}

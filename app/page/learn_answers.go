@@ -1,0 +1,47 @@
+package page
+
+import (
+	"github.com/attnviz/attnviz/app/dom"
+	"github.com/attnviz/attnviz/app/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// redrawAnswers has the Learn view redrawn, while training runs, in a task
+// of its own (setTimeout 0) after a worker's answer, once for however many
+// answers arrive before that task runs: when the page's thread falls behind
+// and answers queue, each is taken in as it comes (the curves need every
+// one), and one redraw shows the newest step, instead of a redraw for each
+// answer, the later ones queued behind those of stale steps.
+func (p *Page) redrawAnswers() {
+	if p.learn.answerDraw || app.IsServer || p.ctx.Context == nil {
+		return
+	}
+	p.learn.answerDraw = true
+	var fn app.Func
+	fn = dom.Func(func(app.Value, []app.Value) any {
+		fn.Release()
+		p.ctx.Dispatch(p.drawAnswers)
+		return nil
+	})
+	if !dom.Try(func() { app.Window().Call("setTimeout", fn, 0) }) {
+		fn.Release()
+		p.learn.answerDraw = false
+	}
+}
+
+// drawAnswers redraws the Learn view alone with the newest answer, if
+// training still runs and no render has shown it since (a stop renders the
+// page at once); go-app renders the page whole only when no Learn view
+// takes the redraw.
+func (p *Page) drawAnswers(ctx app.Context) {
+	if !p.learn.answerDraw {
+		ctx.PreventUpdate()
+		return
+	}
+	p.learn.answerDraw = false
+	t := p.res.Training
+	if t == nil || !t.Running || p.state.View != state.LearnViewID || p.learn.redraw.Draw(p.props()) {
+		ctx.PreventUpdate()
+	}
+}

@@ -1,0 +1,245 @@
+//go:build amd64 && !purego
+
+package attention
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// team.go: a forward's independent tasks (its heads, then its rows) on
+// every core, by workers that watch for work before they sleep.
+//
+// The pool of parallel.go wakes its workers through channels: a worker so
+// woken takes several µs to start (the Go scheduler, and the system waking
+// a thread), more than one head of a small forward costs. A team worker
+// watches for the next set of tasks (a loop of atomic loads) for teamSpin
+// after each set: forwards run in a loop (the bench, a student's script)
+// find it awake and hand it work in well under a µs. After that it naps
+// (time.Sleep, from teamNap doubling up to teamMaxNap), looking for work
+// after each nap, and watches again once a forward holds the team. After
+// teamPark of naps it parks on a channel, so that a process that stopped
+// forwarding is not woken ten times a second; the next forward to take the
+// team wakes it. Nothing else wakes it: the caller claims tasks too, so a
+// worker that naps, or that the system does not run, leaves its share to the
+// caller. Neither the naps nor the watching allocate (a goroutine that
+// blocks on a channel takes one of the runtime's waiting records, which it
+// allocates now and then: only a park, after a long idle, does), and the
+// caller, waiting for the workers' last tasks, makes no system call: a
+// thread in a system call, such as sched_yield on a busy machine, may lose
+// its P to a new thread, which the runtime allocates (2 threads, 6
+// allocations and 5.3 kB, in some n=512 runs of the bench).
+//
+// On a busy machine the system pauses workers, sometimes with a task in
+// hand, and the caller waits for them: a set that ends more than teamLate
+// after the caller's own tasks makes the team rest (teamRest), and
+// forwards take Forward's own path meanwhile.
+//
+// One forward at a time has the team; a forward that finds it busy (another
+// goroutine's) runs its tasks alone. Which goroutine runs a task changes
+// nothing in its bits.
+
+// teamSpin is how long an idle worker watches for work after the last
+// forward let the team go; teamNap and teamMaxNap bound its naps after.
+const (
+	teamSpin   = 50 * time.Microsecond
+	teamNap    = 100 * time.Microsecond
+	teamMaxNap = 100 * time.Millisecond
+)
+
+// teamLate is how much longer than its own tasks the caller may wait for
+// the workers' before forwards do without the team for a rest: teamRest,
+// or twice the last rest (which each set on time halves), up to
+// teamMaxRest.
+const (
+	teamLate    = 50 * time.Microsecond
+	teamRest    = 20 * time.Millisecond
+	teamMaxRest = time.Second
+)
+
+// teamPark is how long a worker naps before it parks (nanoseconds; tests
+// shorten it).
+var teamPark atomic.Int64
+
+func init() { teamPark.Store(int64(5 * time.Second)) }
+
+var team struct {
+	start   sync.Once
+	wake    chan struct{} // a token for each parked worker to wake
+	parked  atomic.Int32  // workers parked on wake
+	busy    sync.Mutex    // held by the forward using the team
+	active  atomic.Bool   // a forward holds the team: its next set is coming
+	workers int
+	calmAt  time.Time     // under busy: the team is not used before then
+	rest    time.Duration // under busy: the last rest, halved by each calm set
+	job     atomic.Pointer[teamJob]
+	_       [64]byte      // gen, which idle workers read in a loop, on its own cache line
+	gen     atomic.Uint64 // task sets published so far
+	_       [64]byte
+	claim   atomic.Uint64 // gen<<32 | tasks<<16 | the next task to claim
+	done    atomic.Int64  // tasks of the current set finished
+}
+
+// teamMaxTasks bounds the tasks of one set (they are counted in 16 bits).
+const teamMaxTasks = 1<<16 - 1
+
+// startTeam starts the workers, one fewer than GOMAXPROCS, and waits until
+// each has napped once (a goroutine's first nap allocates its timer).
+func startTeam() {
+	team.workers = min(runtime.GOMAXPROCS(0), 16) - 1
+	team.wake = make(chan struct{}, max(team.workers, 1))
+	var napped sync.WaitGroup
+	for range team.workers {
+		napped.Add(1)
+		go func() {
+			time.Sleep(time.Nanosecond)
+			napped.Done()
+			teamLoop()
+		}()
+	}
+	napped.Wait()
+}
+
+// teamAcquire takes the team for the calling goroutine, starting it on
+// first use; false when it has no workers or another goroutine has it.
+func teamAcquire() bool {
+	team.start.Do(startTeam)
+	if team.workers == 0 || !team.busy.TryLock() {
+		return false
+	}
+	if !team.calmAt.IsZero() && time.Now().Before(team.calmAt) {
+		team.busy.Unlock()
+		return false
+	}
+	team.active.Store(true)
+	for n := team.parked.Load(); n > 0; n-- {
+		select {
+		case team.wake <- struct{}{}:
+		default:
+		}
+	}
+	return true
+}
+
+// teamRelease gives the team back.
+func teamRelease() {
+	team.active.Store(false)
+	team.busy.Unlock()
+}
+
+// teamRun runs j.run(0) … j.run(tasks−1) on the calling goroutine and the
+// team, which the caller holds (teamAcquire), and returns when all are
+// done.
+func teamRun(j *teamJob, tasks int) {
+	if tasks < 1 || tasks > teamMaxTasks {
+		panic("attention: teamRun: task count out of range")
+	}
+	g := team.gen.Load() + 1
+	team.job.Store(j)
+	team.done.Store(0)
+	team.claim.Store((g&0xffffffff)<<32 | uint64(tasks)<<16)
+	t0 := time.Now()
+	team.gen.Store(g)
+	teamWork(g)
+	if team.done.Load() == int64(tasks) {
+		team.rest /= 2
+		return
+	}
+	t1 := time.Now()
+	for i := 1; team.done.Load() < int64(tasks); i++ {
+		if i%64 == 0 {
+			runtime.Gosched() // let this P's other goroutines run
+		}
+	}
+	// A worker that finished its last task much later than the caller
+	// did was not running: the machine is busy, and forwards will wait
+	// on paused workers. Do without the team for a while.
+	wait, own := time.Since(t1), t1.Sub(t0)
+	if wait <= own+teamLate {
+		team.rest /= 2
+		return
+	}
+	team.rest = min(max(2*team.rest, teamRest), teamMaxRest)
+	team.calmAt = time.Now().Add(team.rest)
+}
+
+// teamWork claims and runs tasks of set g until none is left.
+func teamWork(g uint64) {
+	for {
+		c := team.claim.Load()
+		next, tasks := c&0xffff, c>>16&0xffff
+		if c>>32 != g&0xffffffff || next >= tasks {
+			return
+		}
+		if !team.claim.CompareAndSwap(c, c+1) {
+			continue
+		}
+		team.job.Load().run(int(next))
+		team.done.Add(1)
+	}
+}
+
+// teamLoop is a worker's life: wait for a set of tasks, help with it, again.
+func teamLoop() {
+	var seen uint64
+	for {
+		seen = teamNext(seen)
+		teamWork(seen)
+	}
+}
+
+// teamNext returns the number of the latest set, once it is not seen:
+// it watches for it for teamSpin, then naps between looks until a forward
+// holds the team, and watches again; after teamPark of naps it parks.
+func teamNext(seen uint64) uint64 {
+	for {
+		if g, ok := teamWatch(seen); ok {
+			return g
+		}
+		if g, ok := teamNaps(seen); ok {
+			return g
+		}
+	}
+}
+
+// teamNaps naps until a set after seen comes (ok), a forward holds the
+// team, or it has napped for teamPark, when it parks until a forward wakes
+// it (both not ok: watch again).
+func teamNaps(seen uint64) (g uint64, ok bool) {
+	var napped time.Duration
+	for nap := teamNap; ; nap = min(2*nap, teamMaxNap) {
+		time.Sleep(nap)
+		napped += nap
+		if g := team.gen.Load(); g != seen {
+			return g, true
+		}
+		if team.active.Load() {
+			return 0, false // a forward is on
+		}
+		if napped >= time.Duration(teamPark.Load()) {
+			team.parked.Add(1)
+			<-team.wake
+			team.parked.Add(-1)
+			return 0, false
+		}
+	}
+}
+
+// teamWatch watches for a set after seen for teamSpin; ok is false when
+// none came.
+func teamWatch(seen uint64) (g uint64, ok bool) {
+	deadline := time.Now().Add(teamSpin)
+	for i := 1; ; i++ {
+		if g := team.gen.Load(); g != seen {
+			return g, true
+		}
+		if i%64 != 0 {
+			continue
+		}
+		if time.Now().After(deadline) {
+			return 0, false
+		}
+	}
+}
