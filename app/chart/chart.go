@@ -60,6 +60,7 @@ type Chart struct {
 	media      chartMedia // the option's media queries (chart_media.go)
 	outlines   cellOutlines
 	ctx        app.Context
+	lazy       bool // setOption waits for the resize that follows (drawSized)
 }
 
 // Render returns the element ECharts draws into. It has no children go-app
@@ -150,10 +151,11 @@ func (c *Chart) mount(ctx app.Context) {
 	defer dom.Guard()
 	c.chart = app.Window().Get("echarts").Call("init", c.JSValue(), nil, map[string]any{"renderer": "canvas"})
 	c.onResize = dom.Func(func(app.Value, []app.Value) any {
-		if c.chart != nil && !laidOut(c.chart, c.JSValue()) {
-			c.applyMedia()
-			c.chart.Call("resize")
-			c.placeOutlines()
+		// laidOut: the observer's first report, at the size ECharts laid
+		// out at (resize.go). A draw that waits in the queue (drawSized)
+		// resizes with its option, in one update.
+		if c.chart != nil && !drawQueue.waiting(jobKey{c, false}) && !laidOut(c.chart, c.JSValue()) {
+			c.resize()
 		}
 		return nil
 	})
@@ -204,7 +206,7 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 	if c.Lazy && c.onScreen.observer == nil && c.chart != nil {
 		c.onScreen.observe(ctx, c) // Lazy from now on (the Learn view's while training)
 	}
-	ctx.Defer(func(app.Context) { drawQueue.soon(jobKey{c, false}, c.draw) })
+	ctx.Defer(func(app.Context) { drawQueue.soon(jobKey{c, false}, c.drawSized) })
 }
 
 // OnDismount disposes of the ECharts instance and releases the Go functions
@@ -278,7 +280,7 @@ func (c *Chart) drawOption() {
 			tooltip.Set("formatter", c.formatter)
 		}
 		c.takeMedia(option)
-		c.chart.Call("setOption", option, map[string]any{"notMerge": c.drawn == partsDrawn})
+		c.setOption(option, c.drawn == partsDrawn)
 		dom.MarkFirstDraw()
 	}
 	c.drawn = c.Option

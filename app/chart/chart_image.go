@@ -259,10 +259,24 @@ func drawStripes(ctx app.Value, stripes [][3]int, cols, rows int, w, h, dpr floa
 	ctx.Call("restore")
 }
 
+// stripeTiles are the tiles stripeTile made, by dpr: every repaint of a
+// masked heatmap's picture fills from one.
+var stripeTiles = map[float64]app.Value{}
+
 // stripeTile returns a canvas of the stripes' tile at dpr device pixels per
 // CSS pixel: a square of 10 CSS pixels crossed by a line of 2, rising at
 // 45°, that tiles into lines about 7 CSS pixels apart.
 func stripeTile(dpr float64) app.Value {
+	if t, ok := stripeTiles[dpr]; ok {
+		return t
+	}
+	t := newStripeTile(dpr)
+	stripeTiles[dpr] = t
+	return t
+}
+
+// newStripeTile draws the tile of stripeTile.
+func newStripeTile(dpr float64) app.Value {
 	side := math.Round(10 * dpr)
 	tile := app.Window().Get("document").Call("createElement", "canvas")
 	tile.Set("width", side)

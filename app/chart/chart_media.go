@@ -65,7 +65,8 @@ func mergeOption(dst, src app.Value) {
 }
 
 // applyMedia sets the option of the media entry that matches the chart's
-// width, if it is not the one applied already: on a resize.
+// width, if it is not the one applied already: on a resize, which draws it
+// (lazyUpdate).
 func (c *Chart) applyMedia() {
 	m := &c.media
 	if m.entries == nil || c.chart == nil {
@@ -75,7 +76,7 @@ func (c *Chart) applyMedia() {
 	if i < 0 || i == m.applied {
 		return
 	}
-	c.chart.Call("setOption", m.entries.Index(i).Get("option"))
+	c.chart.Call("setOption", m.entries.Index(i).Get("option"), map[string]any{"lazyUpdate": true})
 	m.applied = i
 }
 

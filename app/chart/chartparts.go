@@ -180,6 +180,13 @@ func (c *Chart) drawParts() {
 		c.image.img = nil
 	}
 	whole := p.Base != old.Base
+	if !whole && p.X == old.X && p.Y == old.Y && p.Data == old.Data {
+		// Nothing ECharts draws changed (the other side of a comparison,
+		// as the sentence is typed): a merge of nothing would still cost a
+		// whole update.
+		c.drawnParts = p
+		return
+	}
 	var js string
 	if whole {
 		js = p.Option()
@@ -203,7 +210,7 @@ func (c *Chart) drawParts() {
 	// would keep stale parts.
 	afterOption := c.drawn != "" && c.drawn != partsDrawn
 	notMerge := whole && ((p.Image == nil) != (old.Image == nil) && old.Base != "" || afterOption)
-	c.chart.Call("setOption", option, map[string]any{"notMerge": notMerge})
+	c.setOption(option, notMerge)
 	dom.MarkFirstDraw()
 	c.drawnParts, c.drawn = p, partsDrawn
 }

@@ -74,6 +74,16 @@ func (s *schedule) later(key jobKey, f func()) {
 	s.begin()
 }
 
+// waiting reports whether a job of key waits in the queue.
+func (s *schedule) waiting(key jobKey) bool {
+	for _, j := range s.jobs {
+		if j.key == key {
+			return true
+		}
+	}
+	return false
+}
+
 // mount runs f, the mount of a chart, at once while the page has drawn no
 // chart yet (its first load draws every chart of the view it opens in its
 // first frame, as the end-to-end tests expect once attnviz:first-render is

@@ -94,3 +94,19 @@ func TestScheduleLater(t *testing.T) {
 		t.Errorf("%v, want %v", ran, want)
 	}
 }
+
+func TestScheduleWaiting(t *testing.T) {
+	b := &fakeBrowser{t: 1000}
+	s := b.schedule()
+	a, c := &Chart{}, &Chart{}
+	s.soon(jobKey{a, false}, func() { b.t += 30 })
+	s.soon(jobKey{c, false}, func() {})
+	if s.waiting(jobKey{a, false}) || !s.waiting(jobKey{c, false}) || s.waiting(jobKey{c, true}) {
+		t.Errorf("waiting: a %v, c %v, c's mount %v; want false, true, false",
+			s.waiting(jobKey{a, false}), s.waiting(jobKey{c, false}), s.waiting(jobKey{c, true}))
+	}
+	b.task()
+	if s.waiting(jobKey{c, false}) {
+		t.Error("c's draw still waits after the next task ran it")
+	}
+}

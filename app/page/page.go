@@ -48,6 +48,7 @@ type Page struct {
 	ctx         app.Context  // the page's own context, from OnMount
 	hooks       []app.Func   // the functions of window.attnviz
 	live        views.Live   // the view's drawer of heatmaps in the event (app/views/live.go)
+	alone       views.Alone  // the parts a keystroke re-renders without the page (alone.go)
 	worker      workerAnswer // answers the service worker (browser.go)
 	early       earlyInput   // what was typed before the wasm ran (browser.go)
 	link        string       // the link state last read from or written to the URL
@@ -221,7 +222,7 @@ func (p *Page) installHooks() {
 // set is the page's views.Setter.
 func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	start := dom.EventTime(e)
-	old := p.state
+	old, was := p.state, p.res
 	change(&p.state)
 	p.state.NewGuessOnView(old)
 	p.state.Normalize()
@@ -240,6 +241,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 		// what changes more, such as another view. A rejected input's
 		// answer is its message, which the frame shows.
 		dom.MeasureSince(start)
+		p.renderAlone(ctx, old, was)
 		return
 	}
 	// Defers run in order once the frame has updated the DOM, and the
@@ -252,7 +254,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 
 // props returns what the page hands its view.
 func (p *Page) props() views.Props {
-	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Score: p.score, Train: p.train, Redraw: &p.learn.redraw}
+	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Alone: &p.alone, Score: p.score, Train: p.train, Redraw: &p.learn.redraw}
 }
 
 // afterChange applies to the browser what changed since old.
@@ -424,8 +426,8 @@ func (p *Page) Render() app.UI {
 				app.Label().For("sentence").Class("sentence-label").Text(i18n.T(lang, "sentence.label")),
 				p.sentence(lang),
 				p.rejected(lang),
-				p.tokens(lang),
-				&views.Presets{State: p.state, Set: p.set, Inert: notYet()},
+				views.TokensOf(p.props()),
+				&views.Presets{State: p.state, Set: p.set, Inert: notYet(), Alone: &p.alone},
 			),
 			app.Div().Class("workspace").Attr("inert", notYet()).Body(
 				app.Aside().Class("sidebar").Body(
@@ -473,25 +475,6 @@ func (p *Page) rejected(lang string) app.UI {
 	return app.If(p.res.Rejected.Key != "", func() app.UI {
 		return app.P().ID("error").Class("error").Role("alert").Text(i18n.Tf(lang, p.res.Rejected.Key, p.res.Rejected.Arg))
 	})
-}
-
-// tokens lists the tokens the charts show.
-func (p *Page) tokens(lang string) app.UI {
-	if p.res.Result == nil {
-		return nil
-	}
-	items := make([]app.UI, len(p.res.Result.Tokens))
-	for i, t := range p.res.Result.Tokens {
-		items[i] = app.Li().Text(t)
-	}
-	stale := ""
-	if p.res.Rejected.Key != "" {
-		stale = "stale" // the charts' tokens, no longer the text's
-	}
-	return app.Div().Class("tokens", stale).Body(
-		app.Span().Class("tokens-count").Text(views.TokenCount(lang, len(items))),
-		app.Ol().Class("token-list").Aria("label", i18n.T(lang, "tokens.label")).Body(items...),
-	)
 }
 
 // langSwitch is the language select, #lang.

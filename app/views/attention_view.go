@@ -36,14 +36,17 @@ type AttentionView struct {
 	grid      chart.Ref[chart.HeatmapGrid]
 }
 
-// OnMount has the page's keystrokes drawn at once (app/views/live.go).
-func (v *AttentionView) OnMount(app.Context) {
+// OnMount has the page's keystrokes drawn at once (app/views/live.go) and
+// the view rendered alone (alone.go).
+func (v *AttentionView) OnMount(ctx app.Context) {
 	v.Props.Live.Own(v, v.drawNow)
+	v.Props.Alone.View(v, ctx, &v.Props)
 }
 
-// OnDismount stops drawing the page's keystrokes.
+// OnDismount stops both.
 func (v *AttentionView) OnDismount() {
 	v.Props.Live.Release(v)
+	v.Props.Alone.Release(v)
 }
 
 // drawNow draws the large chart and the thumbnails of p at once, when only

@@ -50,6 +50,15 @@ func exportGrid(lang, id, kind string) string {
 	return i18n.T(lang, "export.grid.status")
 }
 
+// OnMount registers the menu with the page's Alone: its exports read the
+// Props when clicked, and a keystroke rendered alone changes them.
+func (c *ExportMenu) OnMount(ctx app.Context) {
+	c.Props.Alone.Part(c, ctx, func(p Props) { c.Props = p }, false)
+}
+
+// OnDismount forgets it.
+func (c *ExportMenu) OnDismount() { c.Props.Alone.Release(c) }
+
 // OnUpdate reads the view's charts again, after the render, when the page
 // changes what the open menu lists from (another view, a link edited). A
 // closed menu reads them when it opens.

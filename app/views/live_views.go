@@ -20,11 +20,18 @@ func liveSame(shown, p Props) bool {
 		!p.State.Present && !shown.State.Present
 }
 
-// OnMount has the page's keystrokes drawn at once.
-func (v *ScalingView) OnMount(app.Context) { v.Props.Live.Own(v, v.drawNow) }
+// OnMount has the page's keystrokes drawn at once, and the view rendered
+// alone (alone.go).
+func (v *ScalingView) OnMount(ctx app.Context) {
+	v.Props.Live.Own(v, v.drawNow)
+	v.Props.Alone.View(v, ctx, &v.Props)
+}
 
-// OnDismount stops drawing the page's keystrokes.
-func (v *ScalingView) OnDismount() { v.Props.Live.Release(v) }
+// OnDismount stops both.
+func (v *ScalingView) OnDismount() {
+	v.Props.Live.Release(v)
+	v.Props.Alone.Release(v)
+}
 
 // drawNow draws the heatmap of p at once; the row statistics follow in the
 // frame, and the sweep's lines when its runs are done.
@@ -37,11 +44,18 @@ func (v *ScalingView) drawNow(p Props) bool {
 	return main.DrawNowOf(v.main, v.mainParts, v.mainTip)
 }
 
-// OnMount has the page's keystrokes drawn at once.
-func (v *CompareView) OnMount(app.Context) { v.Props.Live.Own(v, v.drawNow) }
+// OnMount has the page's keystrokes drawn at once, and the view rendered
+// alone (alone.go).
+func (v *CompareView) OnMount(ctx app.Context) {
+	v.Props.Live.Own(v, v.drawNow)
+	v.Props.Alone.View(v, ctx, &v.Props)
+}
 
-// OnDismount stops drawing the page's keystrokes.
-func (v *CompareView) OnDismount() { v.Props.Live.Release(v) }
+// OnDismount stops both.
+func (v *CompareView) OnDismount() {
+	v.Props.Live.Release(v)
+	v.Props.Alone.Release(v)
+}
 
 // drawNow draws the first pair of p that has charts (the two sentences
 // and their difference, or else the masks') at once, while each pair stays

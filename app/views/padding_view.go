@@ -30,14 +30,18 @@ type PaddingView struct {
 }
 
 // OnMount keeps the view's context and has the page's keystrokes drawn at
-// once (live.go).
+// once (live.go) and the view rendered alone (alone.go).
 func (v *PaddingView) OnMount(ctx app.Context) {
 	v.ctx = ctx
 	v.Props.Live.Own(v, v.drawNow)
+	v.Props.Alone.View(v, ctx, &v.Props)
 }
 
-// OnDismount stops drawing the page's keystrokes.
-func (v *PaddingView) OnDismount() { v.Props.Live.Release(v) }
+// OnDismount stops both.
+func (v *PaddingView) OnDismount() {
+	v.Props.Live.Release(v)
+	v.Props.Alone.Release(v)
+}
 
 // paddedSide is one sentence of the batch.
 type paddedSide struct {

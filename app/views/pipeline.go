@@ -180,6 +180,7 @@ func (v *PipelineView) OnMount(ctx app.Context) {
 	v.ctx = ctx
 	v.followFocus(ctx)
 	v.Props.Live.Own(v, v.drawNow)
+	v.Props.Alone.View(v, ctx, &v.Props)
 	v.onKey = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 || args[0].Get("key").String() != "Escape" || v.Props.State.Step == "" {
 			return nil
@@ -216,6 +217,7 @@ func (v *PipelineView) followFocus(ctx app.Context) {
 // OnDismount stops listening, and drawing the page's keystrokes.
 func (v *PipelineView) OnDismount() {
 	v.Props.Live.Release(v)
+	v.Props.Alone.Release(v)
 	if v.onKey != nil {
 		dom.Try(func() { app.Window().Call("removeEventListener", "keydown", v.onKey) })
 		v.onKey.Release()

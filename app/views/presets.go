@@ -33,7 +33,17 @@ type Presets struct {
 	State state.State
 	Set   Setter
 	Inert string // the group's inert attribute: "inert" until the page is live, else ""
+	Alone *Alone // renders the buttons alone on a keystroke
 }
+
+// OnMount registers the buttons with the page's Alone: a keystroke may
+// press or release one.
+func (c *Presets) OnMount(ctx app.Context) {
+	c.Alone.Part(c, ctx, func(p Props) { c.State = p.State }, true)
+}
+
+// OnDismount forgets them.
+func (c *Presets) OnDismount() { c.Alone.Release(c) }
 
 // Render returns the buttons.
 func (c *Presets) Render() app.UI {

@@ -30,6 +30,7 @@ type Shortcuts struct {
 // OnMount listens for the keys.
 func (s *Shortcuts) OnMount(ctx app.Context) {
 	s.ctx = ctx
+	s.Props.Alone.Part(s, ctx, func(p Props) { s.Props = p }, false) // the keys read the Props
 	s.onKey = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		if len(args) > 0 {
 			s.keydown(args[0])
@@ -41,6 +42,7 @@ func (s *Shortcuts) OnMount(ctx app.Context) {
 
 // OnDismount stops listening.
 func (s *Shortcuts) OnDismount() {
+	s.Props.Alone.Release(s)
 	if s.onKey != nil {
 		dom.Try(func() { app.Window().Call("removeEventListener", "keydown", s.onKey) })
 		s.onKey.Release()

@@ -15,6 +15,7 @@ import (
 // OnMount listens for ← and →.
 func (b *TeachBar) OnMount(ctx app.Context) {
 	b.ctx = ctx
+	b.Props.Alone.Part(b, ctx, func(p Props) { b.Props = p }, false) // the keys read the Props
 	b.onKey = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
 			return nil
@@ -34,6 +35,7 @@ func (b *TeachBar) OnMount(ctx app.Context) {
 
 // OnDismount stops listening.
 func (b *TeachBar) OnDismount() {
+	b.Props.Alone.Release(b)
 	if b.onKey != nil {
 		dom.Try(func() { app.Window().Get("document").Call("removeEventListener", "keydown", b.onKey) })
 		b.onKey.Release()

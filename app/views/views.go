@@ -25,6 +25,10 @@ type Props struct {
 	// the heatmaps of a change in the change's own event (live.go).
 	Live *Live
 
+	// Alone, if the view registers with it, lets the page render the view
+	// (and the parts of the page a keystroke changes) alone (alone.go).
+	Alone *Alone
+
 	// Train, in the Learn view, starts, pauses, steps or resets training:
 	// the page drives it (app/page/learn.go).
 	Train func(ctx app.Context, e app.Event, a TrainAction)
