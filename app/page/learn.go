@@ -21,7 +21,7 @@ import (
 // larger tasks (coreference, induction), or a measure of the held-out
 // accuracy, can take longer than a frame by itself. Either way the view is
 // redrawn about ten times a second while training runs (the slices at most
-// every redrawEvery, the worker's answers as they come, every 75 ms).
+// every redrawEvery, the worker's answers as they come, every 50 ms).
 const (
 	sliceBudget = 10 * time.Millisecond
 	redrawEvery = 80 * time.Millisecond

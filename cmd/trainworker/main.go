@@ -6,7 +6,7 @@
 // held-out accuracy, takes longer than a frame.
 //
 // The page posts the run it wants, {gen, task, seed, lr, goal}, whenever it
-// changes; the worker trains towards goal and posts, about every 75 ms and
+// changes; the worker trains towards goal and posts, about every 50 ms and
 // when it stops, {gen, step, loss, losses, accs, params, export, diverged}
 // (see answer). It is the page's compute.Learner that reads them.
 package main
@@ -41,7 +41,7 @@ type worker struct {
 }
 
 const (
-	answerEvery = 75 * time.Millisecond // how often a running worker answers: the page redraws at each
+	answerEvery = 50 * time.Millisecond // how often a running worker answers: the page redraws at each (≥ 10 a second needs headroom)
 	accEvery    = 10                    // as app/compute's
 )
 
@@ -72,7 +72,7 @@ func main() {
 // through a MessageChannel, not a timer: time.Sleep is a setTimeout, which
 // browsers clamp to at least 4 ms once timers nest five deep (HTML's timer
 // nesting level), and each of the worker's answers starts from the last
-// one's timer: 4 ms idle after every 75 ms of training.
+// one's timer: 4 ms idle after every answer's training (then 75 ms).
 type yielder struct {
 	port js.Value
 	back chan struct{}
