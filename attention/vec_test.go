@@ -92,3 +92,51 @@ func TestTranspose(t *testing.T) {
 		}
 	}
 }
+
+// TestRowMax: rowMax, with AVX where the CPU has it and without, finds the
+// largest entry (either zero where the largest is a zero) and any NaN, for
+// every length up to 13, with special values; and a softmax row whose
+// largest logit is a zero of either sign gets the same bits either way.
+func TestRowMax(t *testing.T) {
+	saved := cpu.AVX
+	defer func() { cpu.AVX = saved }()
+	rnd := rand.New(rand.NewPCG(11, 12))
+	specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), -5e-324, 1e308}
+	for _, avx := range []bool{false, saved} {
+		cpu.AVX = avx
+		for n := range 14 {
+			for range 50 {
+				x := make([]float64, n)
+				for i := range x {
+					x[i] = -rnd.Float64()
+					if rnd.IntN(5) == 0 {
+						x[i] = specials[rnd.IntN(len(specials))]
+					}
+				}
+				want, wantNaN := math.Inf(-1), false
+				for _, v := range x {
+					wantNaN = wantNaN || v != v
+					if v == v && v > want {
+						want = v
+					}
+				}
+				m, nan := rowMax(x)
+				if nan != wantNaN || !wantNaN && m != want {
+					t.Fatalf("avx=%v %v: rowMax = %v, %v; want %v, %v", avx, x, m, nan, want, wantNaN)
+				}
+			}
+		}
+	}
+	logits := []float64{-1, math.Copysign(0, -1), -2, 0, -0.5, math.Copysign(0, -1), -3, -4, 0}
+	var rows [2][]float64
+	for k, avx := range []bool{false, saved} {
+		cpu.AVX = avx
+		rows[k] = make([]float64, len(logits))
+		softmaxVisible(rows[k], logits, len(logits))
+	}
+	for i := range logits {
+		if !sameFloat(rows[0][i], rows[1][i]) {
+			t.Fatalf("softmax of %v at %d: %v without AVX, %v with", logits, i, rows[0][i], rows[1][i])
+		}
+	}
+}
