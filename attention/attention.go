@@ -220,27 +220,25 @@ func attend(h *Head, opt Options) {
 // softmaxRows sets h.Logits and h.Weights from h.Scores, row by row, as
 // attend does; temp is opt.temperature().
 func softmaxRows(h *Head, opt Options, temp float64) {
+	n, m := h.Scores.Dims()
 	_, dk := h.Q.Dims()
 	byDK := newDivisor(1) // ÷√d_k, or nothing
 	if opt.Scale {
 		byDK = newDivisor(math.Sqrt(float64(dk)))
 	}
-	softmaxDivided(h, opt, byDK, newDivisor(temp))
-}
-
-// logitsRow sets row i of h.Logits (m keys) to row i of h.Scores divided by
-// byDK, then by byT, its masked keys to −Inf, and returns the row and how
-// many keys are visible (the first limit).
-func logitsRow(h *Head, opt Options, i, m int, byDK, byT divisor) (logits []float64, limit int) {
-	scores := h.Scores.RawRowView(i)
-	logits = h.Logits.RawRowView(i)[:m]
-	limit = opt.visible(i, m) // keys j < limit are visible
-	byDK.divide(logits[:limit], scores[:limit])
-	byT.divide(logits[:limit], logits[:limit])
-	for j := limit; j < m; j++ {
-		logits[j] = math.Inf(-1)
+	byT := newDivisor(temp)
+	for i := 0; i < n; i++ {
+		scores := h.Scores.RawRowView(i)
+		logits := h.Logits.RawRowView(i)[:m]
+		weights := h.Weights.RawRowView(i)[:m]
+		limit := opt.visible(i, m) // keys j < limit are visible
+		byDK.divide(logits[:limit], scores[:limit])
+		byT.divide(logits[:limit], logits[:limit])
+		for j := limit; j < m; j++ {
+			logits[j] = math.Inf(-1)
+		}
+		softmaxVisible(weights, logits, limit)
 	}
-	return logits, limit
 }
 
 // softmaxVisible is Softmax(weights, logits) for a row whose entries from

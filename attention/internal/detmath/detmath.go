@@ -78,24 +78,6 @@ func Exp(x float64) float64 {
 	return math.Ldexp(p, int(k))
 }
 
-// ExpInto sets dst[i] = Exp(src[i] − shift) for every i, as ExpSum does,
-// without the sum: a caller that sums several rows at once (their chains of
-// additions interleaved, each still in order i = 0, 1, …) gets ExpSum's
-// bits. dst must be at least as long as src; they must not overlap unless
-// they are the same slice.
-func ExpInto(dst, src []float64, shift float64) {
-	dst = dst[:len(src)]
-	n := expVector(dst, src, shift)
-	for i, v := range src[:n] {
-		if x := float64(v - shift); !expInline(x) {
-			dst[i] = Exp(x)
-		}
-	}
-	for i, v := range src[n:] {
-		dst[n+i] = Exp(float64(v - shift))
-	}
-}
-
 // ExpSum sets dst[i] = Exp(src[i] − shift) for every i and returns the sum
 // of those values, added in order i = 0, 1, …: bit for bit what a loop
 // calling Exp would give. dst must be at least as long as src; they may be
