@@ -244,10 +244,15 @@ func softmaxRows(h *Head, opt Options, temp float64) {
 // softmaxVisible is Softmax(weights, logits) for a row whose entries from
 // limit on are −Inf (masked).
 func softmaxVisible(weights, logits []float64, limit int) {
-	maxv, nan := rowMax(logits[:limit])
-	if nan {
-		Softmax(weights, logits) // NaN: the special case
-		return
+	maxv := math.Inf(-1)
+	for _, v := range logits[:limit] {
+		if !(v <= maxv) {
+			if v != v {
+				Softmax(weights, logits) // NaN: the special case
+				return
+			}
+			maxv = v
+		}
 	}
 	if math.IsInf(maxv, 0) {
 		Softmax(weights, logits) // no finite maximum: the special cases
@@ -319,18 +324,4 @@ func transpose(dst, a *mat.Dense) {
 			dr.Data[(j0+j)*dr.Stride+i] = v
 		}
 	}
-}
-
-// rowMaxGo returns the largest of m and x's entries, and whether nan is
-// set or x holds a NaN (m then means nothing).
-func rowMaxGo(x []float64, m float64, nan bool) (float64, bool) {
-	for _, v := range x {
-		if !(v <= m) {
-			if v != v {
-				return m, true
-			}
-			m = v
-		}
-	}
-	return m, nan
 }

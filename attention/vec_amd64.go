@@ -2,11 +2,7 @@
 
 package attention
 
-import (
-	"math"
-
-	"github.com/attnviz/attnviz/attention/internal/cpu"
-)
+import "github.com/attnviz/attnviz/attention/internal/cpu"
 
 // addSlice sets dst[j] += src[j] for j < len(dst), with AVX four at a time
 // (the same sums); src is at least as long as dst.
@@ -68,25 +64,3 @@ func transpose4(d []float64, ds int, s []float64, ss, rows, cols int) (r, c int)
 //
 //go:noescape
 func transposeAVX(dst *float64, ds int, src *float64, ss int, r4, c4 int)
-
-// rowMax returns the largest of x (−Inf where x is empty) and whether x
-// holds a NaN (m then means nothing), with AVX four at a time. Of +0 and
-// −0 it may return either: softmaxVisible subtracts m and takes Exp, which
-// is 1 for either zero.
-func rowMax(x []float64) (m float64, nan bool) {
-	m = math.Inf(-1)
-	n4 := 0
-	if cpu.AVX {
-		n4 = len(x) &^ 3
-	}
-	if n4 > 0 {
-		m, nan = maxAVX(&x[0], n4)
-	}
-	return rowMaxGo(x[n4:], m, nan)
-}
-
-// maxAVX is rowMax of x[0] … x[n4−1], n4 a positive multiple of 4
-// (vec_amd64.s).
-//
-//go:noescape
-func maxAVX(x *float64, n4 int) (m float64, nan bool)

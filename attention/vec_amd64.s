@@ -98,38 +98,3 @@ colblock:
 
 	VZEROUPPER
 	RET
-
-// func maxAVX(x *float64, n4 int) (m float64, nan bool)
-//
-// Returns the largest of x[0] … x[n4−1] (n4 a positive multiple of 4) with
-// VMAXPD, and whether one of them is NaN (VCMPPD with UNORD_Q, OR-ed);
-// where one is, m means nothing. Of +0 and −0 it may return either.
-TEXT ·maxAVX(SB), NOSPLIT, $0-25
-	MOVQ    x+0(FP), SI
-	MOVQ    n4+8(FP), CX
-	SHRQ    $2, CX
-	VMOVUPD (SI), Y0          // the running maximum, four lanes
-	VCMPPD  $3, Y0, Y0, Y3    // lanes that are NaN so far: all ones
-	ADDQ    $32, SI
-	DECQ    CX
-	JZ      maxdone
-
-maxloop:
-	VMOVUPD (SI), Y1
-	VMAXPD  Y1, Y0, Y0
-	VCMPPD  $3, Y1, Y1, Y2
-	VORPD   Y2, Y3, Y3
-	ADDQ    $32, SI
-	DECQ    CX
-	JNZ     maxloop
-
-maxdone:
-	VEXTRACTF128 $1, Y0, X1
-	VMAXPD       X1, X0, X0
-	VPERMILPD    $1, X0, X1
-	VMAXPD       X1, X0, X0
-	MOVSD        X0, m+16(FP)
-	VPTEST       Y3, Y3
-	SETNE        nan+24(FP)
-	VZEROUPPER
-	RET

@@ -2,8 +2,6 @@
 
 package attention
 
-import "math"
-
 // addSlice sets dst[j] += src[j] for j < len(dst); src is at least as long
 // as dst.
 func addSlice(dst, src []float64) {
@@ -24,7 +22,3 @@ func scaleSlice(dst, src []float64, s float64) {
 
 // transpose4 does nothing here: transpose moves every element in Go.
 func transpose4(d []float64, ds int, s []float64, ss, rows, cols int) (r, c int) { return 0, 0 }
-
-// rowMax returns the largest of x (−Inf where x is empty) and whether x
-// holds a NaN (m then means nothing).
-func rowMax(x []float64) (m float64, nan bool) { return rowMaxGo(x, math.Inf(-1), false) }
