@@ -22,7 +22,12 @@ type trace struct {
 	mu     sync.Mutex
 	events []traceEvent
 	done   chan struct{}
+
+	mainThread thread // the page's main thread, once stopped
 }
+
+// thread is a process's thread in a trace.
+type thread struct{ pid, tid int }
 
 // traceEvent is one event of the trace, the fields used here.
 type traceEvent struct {
@@ -37,8 +42,9 @@ type traceEvent struct {
 	} `json:"args"`
 }
 
-// startTrace starts tracing the tasks (category toplevel).
-func (tb *tab) startTrace() *trace {
+// startTrace starts tracing the tasks (category toplevel), and the
+// categories more, if given.
+func (tb *tab) startTrace(more ...string) *trace {
 	tb.t.Helper()
 	tr := &trace{done: make(chan struct{})}
 	if err := chromedp.Listen(tb.ctx, func(ev any) {
@@ -60,7 +66,7 @@ func (tb *tab) startTrace() *trace {
 	}
 	if _, err := chromedp.Call(tb.ctx, tracing.Start, tracing.StartParams{
 		TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"toplevel", "__metadata"}},
+		TraceConfig:  &tracing.TraceConfig{IncludedCategories: append([]string{"toplevel", "__metadata"}, more...)},
 	}); err != nil {
 		tb.t.Fatalf("starting the trace: %v", err)
 	}
@@ -81,7 +87,6 @@ func (tr *trace) stop(tb *tab) []float64 {
 	}
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	type thread struct{ pid, tid int }
 	main := map[thread]bool{}
 	for _, e := range tr.events {
 		if e.Ph == "M" && e.Name == "thread_name" && e.Args.Name == "CrRendererMain" {
@@ -102,7 +107,22 @@ func (tr *trace) stop(tb *tab) []float64 {
 			best = th
 		}
 	}
+	tr.mainThread = best
 	return tasks[best]
+}
+
+// byName returns, after stop, the wall time of the main thread's complete
+// events by name (nested events counted in each), in ms.
+func (tr *trace) byName() map[string]float64 {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	m := map[string]float64{}
+	for _, e := range tr.events {
+		if e.Ph == "X" && e.Pid == tr.mainThread.pid && e.Tid == tr.mainThread.tid {
+			m[e.Name] += e.Dur / 1000
+		}
+	}
+	return m
 }
 
 // cpuSummary says how many tasks took over 50 ms of CPU, their total CPU
