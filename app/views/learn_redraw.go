@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/dom"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -51,12 +52,36 @@ func (r *LearnRedraw) Draw(p Props) bool {
 		return false
 	}
 	v := r.view
-	if v.drawMaps(p) && time.Since(r.rendered) < learnRenderEvery {
+	if v.drawMaps(p) {
+		if time.Since(r.rendered) >= learnRenderEvery {
+			r.rendered = time.Now()
+			r.renderApart(v)
+		}
 		return true
 	}
 	r.rendered = time.Now()
 	r.ctx.Dispatch(func(app.Context) { v.Props = p })
 	return true
+}
+
+// renderApart has go-app render v, which keeps the Props its heatmaps were
+// just drawn with, in a task of its own (setTimeout 0): the heatmaps'
+// repaint and the view's render, each a good part of a frame at the larger
+// tasks, run as two tasks. The render shows the Props v has by then.
+func (r *LearnRedraw) renderApart(v *LearnView) {
+	ctx := r.ctx
+	var fn app.Func
+	fn = dom.Func(func(app.Value, []app.Value) any {
+		fn.Release()
+		if r.view == v {
+			ctx.Dispatch(func(app.Context) {})
+		}
+		return nil
+	})
+	if !dom.Try(func() { app.Window().Call("setTimeout", fn, 0) }) {
+		fn.Release()
+		ctx.Dispatch(func(app.Context) {})
+	}
 }
 
 // drawMaps, while training runs, draws the heatmaps now of p at once, when
