@@ -124,3 +124,19 @@ func (v *LearnView) curvesWait(tr *compute.Training, key learnKey) bool {
 	return tr.Running && v.lossOpt.Base != "" && key.lang == was.lang && key.large == was.large &&
 		time.Since(v.curvesAt) < curveEvery
 }
+
+// RenderAlone has go-app render the mounted Learn view alone with p, not
+// the page around it, and calls after once that render has updated the
+// DOM. It reports false, doing nothing, when no Learn view is mounted.
+func (r *LearnRedraw) RenderAlone(p Props, after func()) bool {
+	if r == nil || r.view == nil || r.ctx.Context == nil {
+		return false
+	}
+	v := r.view
+	r.rendered = time.Now()
+	r.ctx.Dispatch(func(ctx app.Context) {
+		v.Props = p
+		ctx.Defer(func(app.Context) { after() })
+	})
+	return true
+}
