@@ -282,7 +282,7 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
 		"In the compared-with column of the engine rows the faster peer comes first, and the ratio is to it. MB = 10⁶ bytes.\n",
 		p.count, p.wasmCount, p.benchtime, p.peerRepeat, p.peerMinTime, p.loads, p.keystrokes, p.warmup, p.typingBudget)
 	if cfg.runs("train") {
-		fmt.Fprintf(&b, "\nTraining: one training of each task to its target in each runtime (wall time, a single sample); "+
+		fmt.Fprintf(&b, "\nTraining: two trainings of each task to its target in each runtime (wall time, single samples): the time to the target is the first's, the time per step the second's; "+
 			"PyTorch trained on the first %d batches Go drew, its time per step the mean after 3 warm-up steps, and its time to "+
 			"the target Go's steps times that.\n", p.trainSteps)
 	}
