@@ -123,6 +123,7 @@ func (p *Page) train(ctx app.Context, e app.Event, a views.TrainAction) {
 		p.set(ctx, e, func(s *state.State) { s.Steps = p.comp.TrainingStep() })
 		if on {
 			p.learn.drawn = time.Now()
+			p.redrawTraining(ctx) // the view alone, not the page around it
 		}
 	case views.TrainStep:
 		p.comp.SetTraining(p.state, false)

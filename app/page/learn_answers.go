@@ -45,3 +45,25 @@ func (p *Page) drawAnswers(ctx app.Context) {
 		ctx.PreventUpdate()
 	}
 }
+
+// renderApart has the page rendered whole in a task of its own (setTimeout
+// 0), after the one of ctx, which took in the worker's last answer: the
+// answer's model (its export parsed, the probe run) and the render of the
+// whole page, each over a frame's budget at the larger tasks, run as two
+// tasks. Without a browser, go-app renders after ctx's event.
+func (p *Page) renderApart(ctx app.Context) {
+	if app.IsServer || p.ctx.Context == nil {
+		return
+	}
+	var fn app.Func
+	fn = dom.Func(func(app.Value, []app.Value) any {
+		fn.Release()
+		p.ctx.Dispatch(func(app.Context) {}) // go-app renders the page
+		return nil
+	})
+	if dom.Try(func() { app.Window().Call("setTimeout", fn, 0) }) {
+		ctx.PreventUpdate()
+		return
+	}
+	fn.Release()
+}

@@ -232,6 +232,9 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	p.update()
 	p.afterChange(old)
 	p.scheduleLinkWrite()
+	if old.Probe != p.state.Probe && p.probeAlone(ctx, old, was, start) {
+		return
+	}
 	if start <= 0 {
 		return
 	}

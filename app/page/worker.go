@@ -112,7 +112,7 @@ func (p *Page) workerAnswer(ctx app.Context, a compute.WorkerAnswer) {
 		return
 	}
 	p.learn.answerDraw = false // the render now shows the last answer
-	p.redrawTraining(ctx)
+	p.renderApart(ctx)
 }
 
 // readAnswer reads a worker's message (cmd/trainworker's answer).

@@ -45,16 +45,24 @@ func (p *learnMapsPanel) Render() app.UI {
 
 // panel returns the panel of heatmaps of tr, with a new version when its
 // maps have changed, unless only their pictures did, while training runs,
-// for less than panelEvery.
+// for less than panelEvery, or the curves were made in this render: the
+// panel's render and the curves' update, each a good part of a frame,
+// fall in different renders (learnRenderEvery apart).
 func (v *LearnView) panel(tr *compute.Training) app.UI {
 	s, key, none := &v.shown, v.mapsKey, tr.Now == nil
 	if key != s.key || none != s.none || tr.Before != s.before {
 		same := key.running && s.key.running && key.lang == s.key.lang && key.large == s.key.large &&
 			tr.Before == s.before && none == s.none
-		if !same || time.Since(s.at) >= panelEvery {
+		if !same || time.Since(s.at) >= panelEvery && !v.curvesJustMade() {
 			s.version++
 			s.key, s.before, s.none, s.at = key, tr.Before, none, time.Now()
 		}
 	}
 	return &learnMapsPanel{View: v, Version: s.version}
+}
+
+// curvesJustMade reports whether build made the curves' points in the
+// render under way.
+func (v *LearnView) curvesJustMade() bool {
+	return time.Since(v.curvesAt) < 50*time.Millisecond
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/dom"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -51,12 +52,36 @@ func (r *LearnRedraw) Draw(p Props) bool {
 		return false
 	}
 	v := r.view
-	if v.drawMaps(p) && time.Since(r.rendered) < learnRenderEvery {
+	if v.drawMaps(p) {
+		if time.Since(r.rendered) >= learnRenderEvery {
+			r.rendered = time.Now()
+			r.renderApart(v)
+		}
 		return true
 	}
 	r.rendered = time.Now()
 	r.ctx.Dispatch(func(app.Context) { v.Props = p })
 	return true
+}
+
+// renderApart has go-app render v, which keeps the Props its heatmaps were
+// just drawn with, in a task of its own (setTimeout 0): the heatmaps'
+// repaint and the view's render, each a good part of a frame at the larger
+// tasks, run as two tasks. The render shows the Props v has by then.
+func (r *LearnRedraw) renderApart(v *LearnView) {
+	ctx := r.ctx
+	var fn app.Func
+	fn = dom.Func(func(app.Value, []app.Value) any {
+		fn.Release()
+		if r.view == v {
+			ctx.Dispatch(func(app.Context) {})
+		}
+		return nil
+	})
+	if !dom.Try(func() { app.Window().Call("setTimeout", fn, 0) }) {
+		fn.Release()
+		ctx.Dispatch(func(app.Context) {})
+	}
 }
 
 // drawMaps, while training runs, draws the heatmaps now of p at once, when
@@ -98,4 +123,20 @@ func (v *LearnView) curvesWait(tr *compute.Training, key learnKey) bool {
 	was := v.curveKey
 	return tr.Running && v.lossOpt.Base != "" && key.lang == was.lang && key.large == was.large &&
 		time.Since(v.curvesAt) < curveEvery
+}
+
+// RenderAlone has go-app render the mounted Learn view alone with p, not
+// the page around it, and calls after once that render has updated the
+// DOM. It reports false, doing nothing, when no Learn view is mounted.
+func (r *LearnRedraw) RenderAlone(p Props, after func()) bool {
+	if r == nil || r.view == nil || r.ctx.Context == nil {
+		return false
+	}
+	v := r.view
+	r.rendered = time.Now()
+	r.ctx.Dispatch(func(ctx app.Context) {
+		v.Props = p
+		ctx.Defer(func(app.Context) { after() })
+	})
+	return true
 }
