@@ -184,96 +184,7 @@ func mulKernel(c []float64, cs int, a []float64, as int, b []float64, bs int, r,
 		clear(c1)
 		a0 := a[i*as : i*as+k : i*as+k]
 		a1 := a[(i+1)*as : (i+1)*as+k : (i+1)*as+k]
-		a1 = a1[:len(a0)]
-		l := 0
-		for ; l+4 <= len(a0); l += 4 {
-			p0, p1, p2, p3 := a0[l], a0[l+1], a0[l+2], a0[l+3]
-			q0, q1, q2, q3 := a1[l], a1[l+1], a1[l+2], a1[l+3]
-			if p0 == 0 || p1 == 0 || p2 == 0 || p3 == 0 || q0 == 0 || q1 == 0 || q2 == 0 || q3 == 0 {
-				// Dgemm skips a zero of a (a masked weight, say): do
-				// these four columns of a row by row.
-				addRows4(c0, a0[l:l+4], b, bs, l, cols)
-				addRows4(c1, a1[l:l+4], b, bs, l, cols)
-				continue
-			}
-			b0 := b[l*bs : l*bs+cols]
-			b1 := b[(l+1)*bs : (l+1)*bs+cols]
-			b2 := b[(l+2)*bs : (l+2)*bs+cols]
-			b3 := b[(l+3)*bs : (l+3)*bs+cols]
-			b0, b1, b2, b3 = b0[:len(c0)], b1[:len(c0)], b2[:len(c0)], b3[:len(c0)]
-			c1 = c1[:len(c0)]
-			j := 0
-			for ; j <= len(c0)-4; j += 4 {
-				c0j, c1j := c0[j:j+4:j+4], c1[j:j+4:j+4]
-				b0j, b1j, b2j, b3j := b0[j:j+4:j+4], b1[j:j+4:j+4], b2[j:j+4:j+4], b3[j:j+4:j+4]
-				v, w := c0j[0], c1j[0]
-				x0, x1, x2, x3 := b0j[0], b1j[0], b2j[0], b3j[0]
-				v = v + float64(p0*x0)
-				w = w + float64(q0*x0)
-				v = v + float64(p1*x1)
-				w = w + float64(q1*x1)
-				v = v + float64(p2*x2)
-				w = w + float64(q2*x2)
-				v = v + float64(p3*x3)
-				w = w + float64(q3*x3)
-				c0j[0], c1j[0] = v, w
-				v, w = c0j[1], c1j[1]
-				x0, x1, x2, x3 = b0j[1], b1j[1], b2j[1], b3j[1]
-				v = v + float64(p0*x0)
-				w = w + float64(q0*x0)
-				v = v + float64(p1*x1)
-				w = w + float64(q1*x1)
-				v = v + float64(p2*x2)
-				w = w + float64(q2*x2)
-				v = v + float64(p3*x3)
-				w = w + float64(q3*x3)
-				c0j[1], c1j[1] = v, w
-				v, w = c0j[2], c1j[2]
-				x0, x1, x2, x3 = b0j[2], b1j[2], b2j[2], b3j[2]
-				v = v + float64(p0*x0)
-				w = w + float64(q0*x0)
-				v = v + float64(p1*x1)
-				w = w + float64(q1*x1)
-				v = v + float64(p2*x2)
-				w = w + float64(q2*x2)
-				v = v + float64(p3*x3)
-				w = w + float64(q3*x3)
-				c0j[2], c1j[2] = v, w
-				v, w = c0j[3], c1j[3]
-				x0, x1, x2, x3 = b0j[3], b1j[3], b2j[3], b3j[3]
-				v = v + float64(p0*x0)
-				w = w + float64(q0*x0)
-				v = v + float64(p1*x1)
-				w = w + float64(q1*x1)
-				v = v + float64(p2*x2)
-				w = w + float64(q2*x2)
-				v = v + float64(p3*x3)
-				w = w + float64(q3*x3)
-				c0j[3], c1j[3] = v, w
-			}
-			for ; j < len(c0); j++ {
-				v, w := c0[j], c1[j]
-				x0, x1, x2, x3 := b0[j], b1[j], b2[j], b3[j]
-				v = v + float64(p0*x0)
-				w = w + float64(q0*x0)
-				v = v + float64(p1*x1)
-				w = w + float64(q1*x1)
-				v = v + float64(p2*x2)
-				w = w + float64(q2*x2)
-				v = v + float64(p3*x3)
-				w = w + float64(q3*x3)
-				c0[j] = v
-				c1[j] = w
-			}
-		}
-		for ; l < len(a0); l++ {
-			if p := a0[l]; p != 0 {
-				axpyRow(c0, p, b[l*bs:l*bs+cols])
-			}
-			if q := a1[l]; q != 0 {
-				axpyRow(c1, q, b[l*bs:l*bs+cols])
-			}
-		}
+		mulRows2(c0, c1, a0, a1[:len(a0)], b, bs)
 	}
 	for ; i < r; i++ {
 		crow := c[i*cs : i*cs+cols : i*cs+cols]
@@ -287,6 +198,102 @@ func mulKernel(c []float64, cs int, a []float64, as int, b []float64, bs int, r,
 			if p := arow[l]; p != 0 {
 				axpyRow(crow, p, b[l*bs:l*bs+cols])
 			}
+		}
+	}
+}
+
+// mulRows2 adds a0·b to c0 and a1·b to c1 (len(a1) = len(a0) rows of b,
+// stride bs, len(c0) columns), in mulKernel's order: each element of b
+// loaded serves both rows.
+func mulRows2(c0, c1, a0, a1, b []float64, bs int) {
+	cols := len(c0)
+	l := 0
+	for ; l+4 <= len(a0); l += 4 {
+		p0, p1, p2, p3 := a0[l], a0[l+1], a0[l+2], a0[l+3]
+		q0, q1, q2, q3 := a1[l], a1[l+1], a1[l+2], a1[l+3]
+		if p0 == 0 || p1 == 0 || p2 == 0 || p3 == 0 || q0 == 0 || q1 == 0 || q2 == 0 || q3 == 0 {
+			// Dgemm skips a zero of a (a masked weight, say): do
+			// these four columns of a row by row.
+			addRows4(c0, a0[l:l+4], b, bs, l, cols)
+			addRows4(c1, a1[l:l+4], b, bs, l, cols)
+			continue
+		}
+		b0 := b[l*bs : l*bs+cols]
+		b1 := b[(l+1)*bs : (l+1)*bs+cols]
+		b2 := b[(l+2)*bs : (l+2)*bs+cols]
+		b3 := b[(l+3)*bs : (l+3)*bs+cols]
+		b0, b1, b2, b3 = b0[:len(c0)], b1[:len(c0)], b2[:len(c0)], b3[:len(c0)]
+		c1 = c1[:len(c0)]
+		j := 0
+		for ; j <= len(c0)-4; j += 4 {
+			c0j, c1j := c0[j:j+4:j+4], c1[j:j+4:j+4]
+			b0j, b1j, b2j, b3j := b0[j:j+4:j+4], b1[j:j+4:j+4], b2[j:j+4:j+4], b3[j:j+4:j+4]
+			v, w := c0j[0], c1j[0]
+			x0, x1, x2, x3 := b0j[0], b1j[0], b2j[0], b3j[0]
+			v = v + float64(p0*x0)
+			w = w + float64(q0*x0)
+			v = v + float64(p1*x1)
+			w = w + float64(q1*x1)
+			v = v + float64(p2*x2)
+			w = w + float64(q2*x2)
+			v = v + float64(p3*x3)
+			w = w + float64(q3*x3)
+			c0j[0], c1j[0] = v, w
+			v, w = c0j[1], c1j[1]
+			x0, x1, x2, x3 = b0j[1], b1j[1], b2j[1], b3j[1]
+			v = v + float64(p0*x0)
+			w = w + float64(q0*x0)
+			v = v + float64(p1*x1)
+			w = w + float64(q1*x1)
+			v = v + float64(p2*x2)
+			w = w + float64(q2*x2)
+			v = v + float64(p3*x3)
+			w = w + float64(q3*x3)
+			c0j[1], c1j[1] = v, w
+			v, w = c0j[2], c1j[2]
+			x0, x1, x2, x3 = b0j[2], b1j[2], b2j[2], b3j[2]
+			v = v + float64(p0*x0)
+			w = w + float64(q0*x0)
+			v = v + float64(p1*x1)
+			w = w + float64(q1*x1)
+			v = v + float64(p2*x2)
+			w = w + float64(q2*x2)
+			v = v + float64(p3*x3)
+			w = w + float64(q3*x3)
+			c0j[2], c1j[2] = v, w
+			v, w = c0j[3], c1j[3]
+			x0, x1, x2, x3 = b0j[3], b1j[3], b2j[3], b3j[3]
+			v = v + float64(p0*x0)
+			w = w + float64(q0*x0)
+			v = v + float64(p1*x1)
+			w = w + float64(q1*x1)
+			v = v + float64(p2*x2)
+			w = w + float64(q2*x2)
+			v = v + float64(p3*x3)
+			w = w + float64(q3*x3)
+			c0j[3], c1j[3] = v, w
+		}
+		for ; j < len(c0); j++ {
+			v, w := c0[j], c1[j]
+			x0, x1, x2, x3 := b0[j], b1[j], b2[j], b3[j]
+			v = v + float64(p0*x0)
+			w = w + float64(q0*x0)
+			v = v + float64(p1*x1)
+			w = w + float64(q1*x1)
+			v = v + float64(p2*x2)
+			w = w + float64(q2*x2)
+			v = v + float64(p3*x3)
+			w = w + float64(q3*x3)
+			c0[j] = v
+			c1[j] = w
+		}
+	}
+	for ; l < len(a0); l++ {
+		if p := a0[l]; p != 0 {
+			axpyRow(c0, p, b[l*bs:l*bs+cols])
+		}
+		if q := a1[l]; q != 0 {
+			axpyRow(c1, q, b[l*bs:l*bs+cols])
 		}
 	}
 }
