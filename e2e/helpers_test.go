@@ -694,14 +694,21 @@ func (tb *tab) chartPixels(points [][2]float64) [][3]int {
 
 // chartCanvasJS is a JavaScript expression: a 2D context holding what the
 // chart el shows, its canvases drawn one over the other in their order (ECharts
-// draws a heatmap series with labels, progressively, on several layers).
+// draws a heatmap series with labels, progressively, on several layers), each
+// where it is on screen: an Overlay chart's picture (app/chart/chart_overlay.go)
+// is a canvas of one pixel a cell that the browser scales, pixelated.
 const chartCanvasJS = `(() => {
-	const layers = Array.from(el.querySelectorAll("canvas"));
+	const layers = Array.from(el.querySelectorAll("canvas")).filter((c) => c.style.display !== "none");
 	const all = document.createElement("canvas");
 	all.width = layers[0].width;
 	all.height = layers[0].height;
 	const ctx = all.getContext("2d");
-	for (const c of layers) ctx.drawImage(c, 0, 0);
+	const box = layers[0].getBoundingClientRect(), k = all.width / box.width;
+	for (const c of layers) {
+		const r = c.getBoundingClientRect();
+		ctx.imageSmoothingEnabled = c.style.imageRendering !== "pixelated";
+		ctx.drawImage(c, (r.left - box.left) * k, (r.top - box.top) * k, r.width * k, r.height * k);
+	}
 	return ctx;
 })()`
 

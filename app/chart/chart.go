@@ -29,6 +29,7 @@ type Chart struct {
 	Picture bool       // show the first heatmap's picture over Loading there (app/page/first_picture.go)
 	Lazy    bool       // draw only while on screen: one scrolled out of view draws when it comes back; may turn on after the mount
 	Layer   bool       // draw a picture (Parts.Image) on a canvas of its own over the axes, which alone repaints when only the picture changes (chart_repaint.go)
+	Overlay bool       // show a picture (Parts.Image) as canvases over the grid that the browser scales, not drawn by zrender (chart_overlay.go); set before the mount
 
 	// Tooltip, if not nil, gives the tooltip of the cell at (row, col) of
 	// value v, as HTML that it has escaped (Heatmap.TooltipHTML does). It
@@ -267,6 +268,7 @@ func (c *Chart) drawOption() {
 	}
 	c.drawnParts = ChartParts{}
 	c.image.img = nil // an Option is never an image
+	c.image.over.hide(&c.image.imageLayer)
 	if c.Option == "" {
 		c.chart.Call("clear")
 		c.media = chartMedia{}

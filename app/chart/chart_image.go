@@ -14,8 +14,9 @@ import (
 // the heatmap series gives for its own cells.
 type chartImage struct {
 	imageLayer
-	tip string
-	el  app.Value // the zrender element showing dst, found by imageElement; nil until then
+	tip  string
+	el   app.Value // the zrender element showing dst, found by imageElement; nil until then
+	over overlay   // an Overlay chart's canvases over the grid (chart_overlay.go)
 
 	render, move, click, out, formatter app.Func
 }
@@ -68,7 +69,7 @@ func (c *Chart) listenImage() {
 		if len(args) < 2 || ci.img == nil {
 			return nil
 		}
-		return ci.element(args[1])
+		return c.renderImage(args[1])
 	})
 	ci.formatter = dom.Func(func(app.Value, []app.Value) any { return ci.tip })
 	ci.move = dom.Func(func(_ app.Value, args []app.Value) any {
@@ -156,30 +157,17 @@ func (c *Chart) imageCell(args []app.Value) (row, col int, x, y float64, ok bool
 // that covers the cells, dst redrawn at the size it is drawn. api is
 // ECharts' renderItem API.
 func (l *imageLayer) element(api app.Value) any {
-	rows, cols := l.img.Rows, l.img.Cols
-	first := api.Call("coord", []any{0, 0})              // the centre of the top-left cell
-	last := api.Call("coord", []any{cols - 1, rows - 1}) // of the bottom-right one
-	cell := api.Call("size", []any{1, 1})
-	cw, ch := cell.Index(0).Float(), cell.Index(1).Float()
-	x, y := first.Index(0).Float()-cw/2, first.Index(1).Float()-ch/2
-	w, h := last.Index(0).Float()-first.Index(0).Float()+cw, last.Index(1).Float()-first.Index(1).Float()+ch
-	dpr := dom.DevicePixelRatio()
-	// On whole device pixels, dst is drawn 1:1: its cells and lines stay
-	// sharp.
-	x0, y0 := math.Round(x*dpr), math.Round(y*dpr)
-	x1, y1 := math.Round((x+w)*dpr), math.Round((y+h)*dpr)
-	x, y, w, h = x0/dpr, y0/dpr, (x1-x0)/dpr, (y1-y0)/dpr
-	if !(w > 0 && h > 0) {
+	x, y, w, h, dw, dh, ok := l.box(api)
+	if !ok {
 		return nil
 	}
 	l.x, l.y, l.w, l.h = x, y, w, h
-	dw, dh := min(int(x1-x0), maxImageSide), min(int(y1-y0), maxImageSide)
 	if dw != l.dstW || dh != l.dstH {
 		l.dst.Set("width", dw)
 		l.dst.Set("height", dh)
 		l.dstW, l.dstH, l.stale = dw, dh, true
 	}
-	l.paint(dpr)
+	l.paint(dom.DevicePixelRatio())
 	style := app.Window().Get("Object").New()
 	style.Set("image", l.dst)
 	style.Set("x", x)

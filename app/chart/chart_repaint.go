@@ -20,6 +20,9 @@ func (c *Chart) repaintImage(p ChartParts) bool {
 		p.Image.Rows != old.Image.Rows || p.Image.Cols != old.Image.Cols {
 		return false
 	}
+	if c.Overlay {
+		return c.repaintOverlay(p)
+	}
 	l := &c.image.imageLayer
 	if l.dst == nil || l.dstW == 0 || c.image.render == nil {
 		return false
@@ -118,9 +121,10 @@ func (r *layerReuse) drawGaps(ctx app.Value, cols, rows, w, h int, dpr float64) 
 
 // pictureLevel is the zrender layer (zlevel) of the chart's picture and of
 // the rings over its cells: 1, a canvas of its own over the axes, for a
-// Layer chart, else 0, the axes' own.
+// Layer chart (and the rings over an Overlay chart's picture), else 0, the
+// axes' own.
 func (c *Chart) pictureLevel() int {
-	if c.Layer {
+	if c.Layer || c.Overlay {
 		return 1
 	}
 	return 0

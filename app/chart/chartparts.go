@@ -178,6 +178,7 @@ func (c *Chart) drawParts() {
 		// A heatmap series: with no image, the pointer handlers of
 		// chart_image.go leave the tooltip and clicks to ECharts.
 		c.image.img = nil
+		c.image.over.hide(&c.image.imageLayer)
 	}
 	whole := p.Base != old.Base
 	if !whole && p.X == old.X && p.Y == old.Y && p.Data == old.Data {

@@ -38,7 +38,13 @@ func ExportPNG(el app.Value, caption, name string, done func(error)) {
 		return
 	}
 	ratio := exportScale * dom.DevicePixelRatio()
-	url, err := pngURL(inst, ratio)
+	var url string
+	err = errors.New("ECharts could not draw the chart")
+	dom.Try(func() {
+		own, dispose := exportInstance(el, inst)
+		defer dispose()
+		url, err = pngURL(own, ratio)
+	})
 	if err != nil {
 		done(err)
 		return
