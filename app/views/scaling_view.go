@@ -54,21 +54,10 @@ func (v *ScalingView) Render() app.UI {
 	v.buildSweep(v.Props.Sweep, lang)
 
 	n := len(r.Tokens)
-	stats := v.Props.Rows
 	dk := state.EffectiveDK(st)
 	formula := "softmax(q·k / √" + strconv.Itoa(dk) + " / " + state.ShowTemperature(st.Temperature) + ")"
 	if st.NoScale {
 		formula = "softmax(q·k / " + state.ShowTemperature(st.Temperature) + ")"
-	}
-
-	rows := make([]app.UI, n)
-	for i := range n {
-		mx, ent := stats[i].Max, stats[i].Entropy
-		rows[i] = app.Tr().Body(
-			app.Th().Scope("row").Class("token-cell").Text(r.Tokens[i]),
-			app.Td().Class("num").Body(bar(mx, 1), app.Span().Text(strconv.FormatFloat(mx, 'f', 3, 64))),
-			app.Td().Class("num").Body(bar(ent, math.Log(float64(n))), app.Span().Text(strconv.FormatFloat(ent, 'f', 3, 64))),
-		)
 	}
 
 	return app.Section().Class("view", "view-scaling").Body(
@@ -97,14 +86,7 @@ func (v *ScalingView) Render() app.UI {
 			app.Div().Class("panel", "row-stats").Body(
 				app.H3().Text(i18n.T(lang, "scaling.rows")),
 				app.Div().Class("table-scroll").TabIndex(0).Body(
-					app.Table().ID("row-stats").Class("stats").Body(
-						app.THead().Body(app.Tr().Body(
-							app.Th().Scope("col").Text(i18n.T(lang, "term.query")),
-							app.Th().Scope("col").Text(i18n.T(lang, "scaling.max")),
-							app.Th().Scope("col").Text(i18n.T(lang, "scaling.entropy")),
-						)),
-						app.TBody().Body(rows...),
-					),
+					rowStatsTable(lang, r.Tokens, v.Props.Rows),
 				),
 				app.P().Class("caption").Text(i18n.Tf(lang, "scaling.entropy.note", n, strconv.FormatFloat(math.Log(float64(n)), 'f', 3, 64))),
 			),
@@ -130,15 +112,6 @@ func (v *ScalingView) buildMain(p Props) {
 		v.main, v.mainParts = chart.Drawing(h, chart.OptionOf)
 		v.mainTip, v.mainKey = h.TooltipHTML, key
 	}
-}
-
-// bar is a small horizontal bar of v out of full, behind a table number.
-func bar(v, full float64) app.UI {
-	f := 0.0
-	if full > 0 {
-		f = max(0, min(1, v/full))
-	}
-	return app.Span().Class("bar").Aria("hidden", "true").Style("width", strconv.FormatFloat(f*100, 'f', 1, 64)+"%")
 }
 
 // buildSweep makes the line charts of sw (nil: none yet) when they are

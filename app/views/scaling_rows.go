@@ -1,0 +1,54 @@
+package views
+
+import (
+	"html"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/i18n"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// rowStatsTable is the scaling view's table of each row's largest weight
+// and entropy (#row-stats), as one element of HTML (app.Raw): go-app mounts
+// and compares one node, where the table's elements at 128 tokens, about
+// 1,400, were each a JavaScript object that go-app made, held and compared
+// (the longest task of a paste of 128 tokens into the view).
+func rowStatsTable(lang string, tokens []string, stats []compute.RowStat) app.UI {
+	n := len(tokens)
+	var b strings.Builder
+	b.Grow(200 + 190*n)
+	b.WriteString(`<table id="row-stats" class="stats"><thead><tr>`)
+	for _, k := range []string{"term.query", "scaling.max", "scaling.entropy"} {
+		b.WriteString(`<th scope="col">` + html.EscapeString(i18n.T(lang, k)) + `</th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	full := math.Log(float64(n))
+	for i := range min(n, len(stats)) {
+		b.WriteString(`<tr><th scope="row" class="token-cell">` + html.EscapeString(tokens[i]) + `</th>`)
+		statCell(&b, stats[i].Max, 1)
+		statCell(&b, stats[i].Entropy, full)
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	return app.Raw(b.String())
+}
+
+// statCell writes a table cell of v to 3 decimals over a bar of v out of
+// full, as bar draws it.
+func statCell(b *strings.Builder, v, full float64) {
+	b.WriteString(`<td class="num"><span class="bar" aria-hidden="true" style="width: ` + barWidth(v, full) + `"></span><span>`)
+	b.WriteString(strconv.FormatFloat(v, 'f', 3, 64) + `</span></td>`)
+}
+
+// barWidth is the CSS width of a bar of v out of full.
+func barWidth(v, full float64) string {
+	f := 0.0
+	if full > 0 {
+		f = max(0, min(1, v/full))
+	}
+	return strconv.FormatFloat(f*100, 'f', 1, 64) + "%"
+}
