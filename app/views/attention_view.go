@@ -115,6 +115,7 @@ func (v *AttentionView) Render() app.UI {
 				Ref:      &v.mainChart,
 				Loading:  i18n.T(lang, "chart.loading"),
 				Picture:  true,
+				Overlay:  true,
 			}},
 			app.P().Class("caption").Text(i18n.T(lang, "attn.caption")),
 			app.If(v.Props.State.Stretch, func() app.UI {

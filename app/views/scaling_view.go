@@ -81,6 +81,7 @@ func (v *ScalingView) Render() app.UI {
 					MinSize: largeMinSize(n, v.Props.State.Present),
 					Loading: i18n.T(lang, "chart.loading"),
 					Ref:     &v.mainChart,
+					Overlay: true,
 				}},
 			),
 			app.Div().Class("panel", "row-stats").Body(
