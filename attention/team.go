@@ -57,12 +57,13 @@ const (
 
 // teamLate is how much longer than its own tasks the caller may wait for
 // the workers' before the wait counts as a stall (teamAccount); stalls
-// over teamMaxDebt, less a teamPayback-th of the sets' time, make forwards
-// do without the team for a rest: teamRest, or twice the last rest (which
-// each set on time halves), up to teamMaxRest.
+// over teamMaxDebt (more than one pause of a 4 ms scheduler tick), less a
+// teamPayback-th of the sets' time, make forwards do without the team for
+// a rest: teamRest, or twice the last rest (which a debt paid off
+// halves), up to teamMaxRest.
 const (
 	teamLate    = 50 * time.Microsecond
-	teamMaxDebt = 10 * time.Millisecond
+	teamMaxDebt = 6 * time.Millisecond
 	teamPayback = 3
 	teamRest    = 20 * time.Millisecond
 	teamMaxRest = time.Second
@@ -82,7 +83,7 @@ var team struct {
 	active  atomic.Bool   // a forward holds the team: its next set is coming
 	workers int
 	calm    atomic.Int64  // when the rest ends (teamClock); written under busy
-	rest    time.Duration // under busy: the last rest, halved by each calm set
+	rest    time.Duration // under busy: the last rest, halved when the debt is paid
 	debt    time.Duration // under busy: stalls not yet paid off (teamAccount)
 	job     atomic.Pointer[teamJob]
 	_       [64]byte      // gen, which idle workers read in a loop, on its own cache line
@@ -174,18 +175,21 @@ func teamRun(j *teamJob, tasks int) {
 // teamPayback-th of its time. A debt over teamMaxDebt makes forwards do
 // without the team for a rest: on a busy machine they would keep waiting
 // on paused workers. A rare pause, on a machine that is mostly idle, costs
-// less than a rest would.
+// less than a rest would. Half the limit stays owed after a rest, so that
+// a stall soon after it rests the team again, twice as long; a debt paid
+// off halves the next rest.
 func teamAccount(own, wait time.Duration) {
 	if wait > own+teamLate {
 		team.debt += wait - own
-	} else {
-		team.rest /= 2
 	}
 	team.debt = max(0, team.debt-(own+wait)/teamPayback)
+	if team.debt == 0 {
+		team.rest /= 2
+	}
 	if team.debt <= teamMaxDebt {
 		return
 	}
-	team.debt = 0
+	team.debt = teamMaxDebt / 2
 	team.rest = min(max(2*team.rest, teamRest), teamMaxRest)
 	team.calm.Store(teamClock() + int64(team.rest))
 }
