@@ -175,9 +175,9 @@ func teamRun(j *teamJob, tasks int) {
 // teamPayback-th of its time. A debt over teamMaxDebt makes forwards do
 // without the team for a rest: on a busy machine they would keep waiting
 // on paused workers. A rare pause, on a machine that is mostly idle, costs
-// less than a rest would. Half the limit stays owed after a rest, so that
-// a stall soon after it rests the team again, twice as long; a debt paid
-// off halves the next rest.
+// less than a rest would. Two thirds of the limit stay owed after a rest,
+// so that another tick's pause soon after it rests the team again, twice
+// as long; a debt paid off halves the next rest.
 func teamAccount(own, wait time.Duration) {
 	if wait > own+teamLate {
 		team.debt += wait - own
@@ -189,7 +189,7 @@ func teamAccount(own, wait time.Duration) {
 	if team.debt <= teamMaxDebt {
 		return
 	}
-	team.debt = teamMaxDebt / 2
+	team.debt = teamMaxDebt * 2 / 3
 	team.rest = min(max(2*team.rest, teamRest), teamMaxRest)
 	team.calm.Store(teamClock() + int64(team.rest))
 }
