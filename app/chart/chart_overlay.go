@@ -24,9 +24,11 @@ import (
 
 // overlay is an Overlay chart's canvases over its grid.
 type overlay struct {
-	deco  app.Value // the lines between the cells and the stripes, at the grid's device pixels
-	key   decoKey   // what deco shows
-	shown bool
+	deco   app.Value  // the lines between the cells and the stripes, at the grid's device pixels
+	key    decoKey    // what deco shows
+	box    [4]float64 // where src and deco are, in CSS pixels: left, top, width, height
+	smooth bool       // src is scaled smoothly (cells smaller than pixels)
+	shown  bool
 }
 
 // decoKey is what an overlay's deco canvas is drawn from.
@@ -86,20 +88,28 @@ func (o *overlay) place(inst app.Value, l *imageLayer, x, y, w, h float64, dw, d
 		root.Call("insertBefore", l.src, under)
 		root.Call("insertBefore", o.deco, under)
 	}
-	rendering := "pixelated"
-	if dw < l.img.Cols || dh < l.img.Rows {
-		rendering = "auto" // a smooth average where cells are smaller than pixels
+	// Styles written only when they change: each write makes the browser
+	// lay the page out again.
+	if box := [4]float64{x, y, w, h}; box != o.box || !o.shown {
+		for _, el := range []app.Value{l.src, o.deco} {
+			style := el.Get("style")
+			style.Set("left", formatPx(x))
+			style.Set("top", formatPx(y))
+			style.Set("width", formatPx(w))
+			style.Set("height", formatPx(h))
+			style.Set("display", "")
+		}
+		o.box, o.shown = box, true
 	}
-	for _, el := range []app.Value{l.src, o.deco} {
-		style := el.Get("style")
-		style.Set("left", formatPx(x))
-		style.Set("top", formatPx(y))
-		style.Set("width", formatPx(w))
-		style.Set("height", formatPx(h))
-		style.Set("display", "")
+	// A smooth average where cells are smaller than pixels.
+	if smooth := dw < l.img.Cols || dh < l.img.Rows; smooth != o.smooth || l.src.Get("style").Get("imageRendering").String() == "" {
+		rendering := "pixelated"
+		if smooth {
+			rendering = "auto"
+		}
+		l.src.Get("style").Set("imageRendering", rendering)
+		o.smooth = smooth
 	}
-	l.src.Get("style").Set("imageRendering", rendering)
-	o.shown = true
 	o.decorate(l.img, dw, dh)
 }
 

@@ -112,7 +112,7 @@ func (g *HeatmapGrid) DrawNow(images []*HeatmapImage) bool {
 		return false
 	}
 	g.Images = images
-	g.draw()
+	g.drawIn(g.boxes)
 	return true
 }
 
@@ -124,7 +124,16 @@ func (g *HeatmapGrid) draw() {
 	if g.chart == nil {
 		return
 	}
-	boxes := g.slotBoxes()
+	g.drawIn(g.slotBoxes())
+}
+
+// drawIn is draw with the slots at boxes. DrawNow, in the event of a
+// keystroke, hands it the boxes drawn last: the slots move only when
+// go-app changes the page or the window resizes, each followed by a draw
+// that measures them, and measuring them in the event would have the
+// browser lay out the page the keystroke changed (the sentence's input)
+// there and then.
+func (g *HeatmapGrid) drawIn(boxes [][4]float64) {
 	n := min(len(boxes), len(g.Images))
 	for len(g.layers) < n {
 		i := len(g.layers)
