@@ -438,7 +438,9 @@ func (p *Page) Render() app.UI {
 				p.sentence(lang),
 				p.rejected(lang),
 				views.TokensOf(p.props()),
-				&views.Presets{State: p.state, Set: p.set, Inert: notYet(), Alone: &p.alone},
+				p.first.part(heldPresets, func() app.UI {
+					return &views.Presets{State: p.state, Set: p.set, Inert: notYet(), Alone: &p.alone}
+				}),
 			),
 			app.Div().Class("workspace").Attr("inert", notYet()).Body(
 				p.first.part(heldSidebar, func() app.UI { return p.sidebar(lang, heads, head) }),
