@@ -14,7 +14,7 @@ import (
 // (normalize), and whether window.attnviz is there yet.
 const firstScreenProbe = `(() => {
   const parts = [".page > header.top > nav.tabs", ".page > header.top > #present", ".page > header.top > label.lang",
-    "section.input > #presets", ".workspace > aside.sidebar", ".stage > .stage-tools"];
+    "section.input > .tokens", "section.input > #presets", ".workspace > aside.sidebar", ".stage > .stage-tools"];
   // What an element shows, as a string: its tag, its attributes sorted by
   // name (go-app writes them in no fixed order), but inert, and those that
   // go-app sets as properties in the live page (value, checked, selected,
@@ -81,12 +81,12 @@ func openProbed(t *testing.T, s *site, u string) (atMark []firstScreenPart, hook
 }
 
 // TestFirstScreen opens the page the server pre-rendered: its first live
-// render holds the tabs, the language, the present button, the presets,
-// the sidebar and the stage's tools as inert copies of the pre-rendered
-// HTML until go-app's next frame mounts them live, and window.attnviz comes
-// after that frame.
-// The copies must be what the live parts show. A link with settings holds
-// nothing: the pre-rendered parts would show other settings.
+// render holds the tabs, the language, the present button, the tokens, the
+// presets, the sidebar and the stage's tools as inert copies of the
+// pre-rendered HTML until go-app's next frame mounts them live, and
+// window.attnviz comes after that frame. The copies must be what the live
+// parts show. A link with settings holds nothing: the pre-rendered parts
+// would show other settings.
 func TestFirstScreen(t *testing.T) {
 	s := newSite(t, "")
 	atMark, hooks, after := openProbed(t, s, s.URL())

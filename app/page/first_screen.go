@@ -9,21 +9,21 @@ import (
 // The first screen.
 //
 // When the wasm starts, go-app replaces the pre-rendered page with the live
-// one, which it makes element by element through syscall/js, each element
-// a few calls for its tag, its attributes, its handlers and its place, all
+// one, which it makes element by element through syscall/js, each element a
+// few calls for its tag, its attributes, its handlers and its place, all
 // before the first chart is drawn. On the visit that opens the page the
 // server pre-rendered (no link state, English, nothing typed yet), the parts
 // that look the same before and after the wasm starts (the tabs, the
-// language, the presentation button, the preset sentences, the sidebar's
-// settings, the stage's export menu) are kept for the first render as the
-// pre-rendered page drew them: copies of their HTML (app.Raw), which the
-// browser's parser makes from one string each. The first render mounts live
-// only the sentence, its tokens and the view with its charts. go-app's frame
-// after the first chart's draw (the page's OnMount asks for it) mounts the
-// held parts live, in the same task as it removes their copies: the page
-// never shows a gap. The copies are inert, as the pre-rendered controls
-// are, and window.attnviz, which the end-to-end tests wait for, comes after
-// that frame.
+// language, the presentation button, the sentence's tokens, the preset
+// sentences, the sidebar's settings, the stage's export menu) are kept for
+// the first render as the pre-rendered page drew them: copies of their HTML
+// (app.Raw), which the browser's parser makes from one string each. The first
+// render mounts live only the sentence's input and the view with its charts.
+// go-app's frame after the first chart's draw (the page's OnMount asks for
+// it) mounts the held parts live, in the same task as it removes their
+// copies: the page never shows a gap. The copies are inert, as the
+// pre-rendered controls are, and window.attnviz, which the end-to-end tests
+// wait for, comes after that frame.
 
 // heldParts are the CSS selectors of the pre-rendered parts that the first
 // render holds; Page.Render names them at their places.
@@ -31,12 +31,13 @@ const (
 	heldTabs    = ".page > header.top > nav.tabs"
 	heldPresent = ".page > header.top > #present"
 	heldLang    = ".page > header.top > label.lang"
+	heldTokens  = "section.input > .tokens"
 	heldPresets = "section.input > #presets"
 	heldSidebar = ".workspace > aside.sidebar"
 	heldTools   = ".stage > .stage-tools"
 )
 
-var heldParts = []string{heldTabs, heldPresent, heldLang, heldPresets, heldSidebar, heldTools}
+var heldParts = []string{heldTabs, heldPresent, heldLang, heldTokens, heldPresets, heldSidebar, heldTools}
 
 // firstScreen holds the pre-rendered parts of the page while the first
 // render is shown; its zero value holds none.

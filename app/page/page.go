@@ -437,7 +437,7 @@ func (p *Page) Render() app.UI {
 				app.Label().For("sentence").Class("sentence-label").Text(i18n.T(lang, "sentence.label")),
 				p.sentence(lang),
 				p.rejected(lang),
-				views.TokensOf(p.props()),
+				p.first.part(heldTokens, func() app.UI { return views.TokensOf(p.props()) }),
 				p.first.part(heldPresets, func() app.UI {
 					return &views.Presets{State: p.state, Set: p.set, Inert: notYet(), Alone: &p.alone}
 				}),
