@@ -97,7 +97,8 @@ func TestForwardTeamSameBits(t *testing.T) {
 			got.Heads[i].Weights.Set(0, 0, math.NaN()) // overwritten below
 		}
 		team.busy.Lock()
-		team.calmAt, team.rest = time.Time{}, 0 // no rest: use the workers
+		team.calm.Store(0)
+		team.rest = 0 // no rest: use the workers
 		team.busy.Unlock()
 		if !forwardTeam(&got, in) {
 			t.Fatalf("%v: forwardTeam did not take it", c)
@@ -193,7 +194,8 @@ func TestTeamParks(t *testing.T) {
 	teamPark.Store(old) // awake workers nap, not park, while forwards run
 	for range 50 {
 		team.busy.Lock()
-		team.calmAt, team.rest = time.Time{}, 0
+		team.calm.Store(0)
+		team.rest = 0
 		team.busy.Unlock()
 		Forward(&got, in)
 	}

@@ -27,15 +27,21 @@ import (
 // caller. Neither the naps nor the watching allocate (a goroutine that
 // blocks on a channel takes one of the runtime's waiting records, which it
 // allocates now and then: only a park, after a long idle, does), and the
-// caller, waiting for the workers' last tasks, makes no system call: a
-// thread in a system call, such as sched_yield on a busy machine, may lose
-// its P to a new thread, which the runtime allocates (2 threads, 6
-// allocations and 5.3 kB, in some n=512 runs of the bench).
+// caller, waiting for the workers' last tasks, makes no system call that
+// the Go scheduler sees: a thread in such a call, such as sched_yield on a
+// busy machine, may lose its P to a new thread, which the runtime
+// allocates (2 threads, 6 allocations and 5.3 kB, in some n=512 runs of
+// the bench). It yields its core with a raw sched_yield (rawYield), which
+// keeps its P: a worker that the system queued behind it on the same core
+// then runs at once, instead of after the caller's time slice.
 //
 // On a busy machine the system pauses workers, sometimes with a task in
-// hand, and the caller waits for them: a set that ends more than teamLate
-// after the caller's own tasks makes the team rest (teamRest), and
-// forwards take Forward's own path meanwhile.
+// hand, and the caller waits for them: waits that add up to more than
+// teamMaxDebt, less what the sets since paid off, make the team rest
+// (teamRest), and forwards take Forward's own path meanwhile. A single
+// pause (another process's burst on a mostly idle machine) does not: a
+// rest would cost more than the pause. A worker napping when a rest ends
+// wakes then, so that the forwards after the rest find it watching.
 //
 // One forward at a time has the team; a forward that finds it busy (another
 // goroutine's) runs its tasks alone. Which goroutine runs a task changes
@@ -50,11 +56,15 @@ const (
 )
 
 // teamLate is how much longer than its own tasks the caller may wait for
-// the workers' before forwards do without the team for a rest: teamRest,
-// or twice the last rest (which each set on time halves), up to
-// teamMaxRest.
+// the workers' before the wait counts as a stall (teamAccount); stalls
+// over teamMaxDebt (more than one pause of a 4 ms scheduler tick), less a
+// teamPayback-th of the sets' time, make forwards do without the team for
+// a rest: teamRest, or twice the last rest (which a debt paid off
+// halves), up to teamMaxRest.
 const (
 	teamLate    = 50 * time.Microsecond
+	teamMaxDebt = 6 * time.Millisecond
+	teamPayback = 3
 	teamRest    = 20 * time.Millisecond
 	teamMaxRest = time.Second
 )
@@ -72,8 +82,9 @@ var team struct {
 	busy    sync.Mutex    // held by the forward using the team
 	active  atomic.Bool   // a forward holds the team: its next set is coming
 	workers int
-	calmAt  time.Time     // under busy: the team is not used before then
-	rest    time.Duration // under busy: the last rest, halved by each calm set
+	calm    atomic.Int64  // when the rest ends (teamClock); written under busy
+	rest    time.Duration // under busy: the last rest, halved when the debt is paid
+	debt    time.Duration // under busy: stalls not yet paid off (teamAccount)
 	job     atomic.Pointer[teamJob]
 	_       [64]byte      // gen, which idle workers read in a loop, on its own cache line
 	gen     atomic.Uint64 // task sets published so far
@@ -109,7 +120,7 @@ func teamAcquire() bool {
 	if team.workers == 0 || !team.busy.TryLock() {
 		return false
 	}
-	if !team.calmAt.IsZero() && time.Now().Before(team.calmAt) {
+	if teamResting() > 0 {
 		team.busy.Unlock()
 		return false
 	}
@@ -143,27 +154,54 @@ func teamRun(j *teamJob, tasks int) {
 	t0 := time.Now()
 	team.gen.Store(g)
 	teamWork(g)
-	if team.done.Load() == int64(tasks) {
-		team.rest /= 2
-		return
-	}
 	t1 := time.Now()
-	for i := 1; team.done.Load() < int64(tasks); i++ {
-		if i%64 == 0 {
-			runtime.Gosched() // let this P's other goroutines run
+	t2 := t1
+	if team.done.Load() < int64(tasks) {
+		for i := 1; team.done.Load() < int64(tasks); i++ {
+			if i%64 == 0 {
+				runtime.Gosched() // let this P's other goroutines run
+				rawYield()        // and a worker that waits for this core
+			}
 		}
+		t2 = time.Now()
 	}
-	// A worker that finished its last task much later than the caller
-	// did was not running: the machine is busy, and forwards will wait
-	// on paused workers. Do without the team for a while.
-	wait, own := time.Since(t1), t1.Sub(t0)
-	if wait <= own+teamLate {
+	teamAccount(t1.Sub(t0), t2.Sub(t1))
+}
+
+// teamAccount weighs a set in which the caller ran its own tasks for own
+// and then waited for the workers' for wait. A wait longer than own by
+// more than teamLate means a worker was not running (the system paused
+// it): the wait adds to the team's debt, which every set pays off by a
+// teamPayback-th of its time. A debt over teamMaxDebt makes forwards do
+// without the team for a rest: on a busy machine they would keep waiting
+// on paused workers. A rare pause, on a machine that is mostly idle, costs
+// less than a rest would. Two thirds of the limit stay owed after a rest,
+// so that another tick's pause soon after it rests the team again, twice
+// as long; a debt paid off halves the next rest.
+func teamAccount(own, wait time.Duration) {
+	if wait > own+teamLate {
+		team.debt += wait - own
+	}
+	team.debt = max(0, team.debt-(own+wait)/teamPayback)
+	if team.debt == 0 {
 		team.rest /= 2
+	}
+	if team.debt <= teamMaxDebt {
 		return
 	}
+	team.debt = teamMaxDebt * 2 / 3
 	team.rest = min(max(2*team.rest, teamRest), teamMaxRest)
-	team.calmAt = time.Now().Add(team.rest)
+	team.calm.Store(teamClock() + int64(team.rest))
 }
+
+// teamEpoch is where teamClock counts from.
+var teamEpoch = time.Now()
+
+// teamClock is the monotonic time in nanoseconds since teamEpoch.
+func teamClock() int64 { return int64(time.Since(teamEpoch)) }
+
+// teamResting returns how long the team's rest has still to go, or ≤ 0.
+func teamResting() time.Duration { return time.Duration(team.calm.Load() - teamClock()) }
 
 // teamWork claims and runs tasks of set g until none is left.
 func teamWork(g uint64) {
@@ -210,13 +248,21 @@ func teamNext(seen uint64) uint64 {
 func teamNaps(seen uint64) (g uint64, ok bool) {
 	var napped time.Duration
 	for nap := teamNap; ; nap = min(2*nap, teamMaxNap) {
+		// A rest that ends during the nap ends it: the forwards that
+		// rested are likely to take the team again then.
+		// (Checked after the nap too: a nap overslept on a busy machine
+		// may end after the rest did.)
+		left := teamResting()
+		if left > 0 && left <= nap {
+			nap = left
+		}
 		time.Sleep(nap)
 		napped += nap
 		if g := team.gen.Load(); g != seen {
 			return g, true
 		}
-		if team.active.Load() {
-			return 0, false // a forward is on
+		if (left > 0 && teamResting() <= 0) || team.active.Load() {
+			return 0, false // forwards may take the team: watch
 		}
 		if napped >= time.Duration(teamPark.Load()) {
 			team.parked.Add(1)

@@ -94,8 +94,10 @@ func TestTokenizeLimit(t *testing.T) {
 	}
 }
 
-// TestTokenizeHuge checks that a 10 MB paste is rejected without scanning it
-// all, and that 10 MB without tokens, or in one token, is scanned in linear time.
+// TestTokenizeHuge checks that a 10 MB paste of too many tokens is
+// rejected, and that 10 MB without tokens, or in one token, is scanned in
+// linear time. That the rejection reads no further than it needs is
+// TestTokenizeStopsEarly's (Linux).
 func TestTokenizeHuge(t *testing.T) {
 	const size = 10 << 20
 	cases := []struct {
@@ -116,9 +118,6 @@ func TestTokenizeHuge(t *testing.T) {
 		elapsed := time.Since(start)
 		if (err != nil) != c.wantErr {
 			t.Errorf("%s: error %v, want error %v", c.name, err, c.wantErr)
-		}
-		if c.wantErr && elapsed > 50*time.Millisecond {
-			t.Errorf("%s: rejecting 10 MB took %v; the scan should stop at token %d", c.name, elapsed, MaxTokens+1)
 		}
 		if elapsed > 5*time.Second {
 			t.Errorf("%s: 10 MB took %v", c.name, elapsed)
