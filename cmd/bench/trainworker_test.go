@@ -1,0 +1,37 @@
+package main
+
+import (
+	"context"
+	"testing"
+)
+
+// TestTrainWorkerInChromium builds the page's trainer and trains reverse in
+// it in Chromium as the bench does: both runs reach the target, and the
+// second run's steps are all shared by the two workers.
+func TestTrainWorkerInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the trainer and runs Chromium")
+	}
+	chromium, err := findChromium("")
+	if err != nil {
+		t.Skip(err)
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	if err := buildTrainWorker(ctx, "../..", dir); err != nil {
+		t.Fatal(err)
+	}
+	lines, err := runWasmChromium(ctx, chromium, dir, []string{"-tasks", "reverse"})
+	got, err := runnerLines(lines, err, parseTrainLines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := got["reverse"]
+	t.Logf("%+v", r)
+	if r.Error != "" || r.TargetSteps == 0 || r.NsPerStep <= 0 || r.Accuracy < 0.99 {
+		t.Errorf("reverse in the page's trainer: %+v", r)
+	}
+	if r.PairedSteps != r.TargetSteps || r.PeerNsPerStep <= 0 {
+		t.Errorf("%d of %d steps shared by the two workers, the other's half %v ns", r.PairedSteps, r.TargetSteps, r.PeerNsPerStep)
+	}
+}
