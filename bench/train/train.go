@@ -35,6 +35,10 @@ type Result struct {
 	WaitNsPerStep float64 `json:"wait_ns_per_step,omitempty"`
 	PeerNsPerStep float64 `json:"peer_ns_per_step,omitempty"`
 	PairedSteps   int     `json:"paired_steps,omitempty"`
+	// SoloNsPerStep is the same trainer's time per step with its second
+	// worker left out, in runs alternating with the two workers' (the
+	// page's trainer only).
+	SoloNsPerStep float64 `json:"solo_ns_per_step,omitempty"`
 }
 
 // Measure trains task from seed with its own learning rate, checking the

@@ -196,6 +196,15 @@ func waitCell(r train.Result) cell {
 	return cell{fmt.Sprintf("%s (the other's half: %s; %d steps shared)", FormatDuration(r.WaitNsPerStep), FormatDuration(r.PeerNsPerStep), r.PairedSteps), r.WaitNsPerStep}
 }
 
+// soloCell is the page's trainer's time per step with one worker, in runs
+// alternating with the two workers'.
+func soloCell(r train.Result) cell {
+	if r.SoloNsPerStep <= 0 {
+		return missing("one worker", orDefault(r.Error, "not measured"))
+	}
+	return stepCell("one worker", train.Result{NsPerStep: r.SoloNsPerStep})
+}
+
 // cpuCell is a native runtime's CPU time per step on a task.
 func cpuCell(label string, r train.Result) cell {
 	if r.CPUNsPerStep <= 0 {
@@ -261,6 +270,7 @@ func (r *results) trainingRows() []Row {
 			compare(sec, "time per step, "+task+", wasm in Node (one thread)", stepCell("", node), stepCell("native", native), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium (the page's two workers)", stepCell("", chromium), torch, targetTrainChromium),
 			compare(sec, "waiting for the other worker's half per step, "+task+", wasm in Chromium", waitCell(chromium), stepCell("", chromium), target{}),
+			compare(sec, "time per step, "+task+", wasm in Chromium, two workers vs one", stepCell("", chromium), soloCell(chromium), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium vs native pure Go", stepCell("", chromium), stepCell("native pure Go", pure), targetTrainWasm),
 			compare(sec, "time to the target, "+task+", native Go", targetCell("", native), r.torch.cell(r.torch.ns, task, native.TargetSteps), target{}),
 			compare(sec, "time to the target, "+task+", wasm in Chromium", targetCell("", chromium), targetCell("native", native), targetTrainTime(task)))

@@ -59,9 +59,10 @@ func copyFile(src, dst string) error {
 // the page's trainer as bench/train.Measure does: a first run from seed 1
 // until an answer's held-out accuracy (measured every 10 steps) reaches
 // the target, then asks it to stop (the time to the target is the
-// answer's arrival: up to 50 ms late); a second run of as many steps,
-// whose steps' time, without the accuracy's, over its steps is the time per
-// step. It prints bench/train.Result lines into window.benchLines, as
+// answer's arrival: up to 50 ms late); then four runs of as many steps,
+// with two workers and with one in turn (warmRuns), whose steps' time,
+// without the accuracy's, over their steps is the time per step of each
+// (ns_per_step and solo_ns_per_step). It prints bench/train.Result lines into window.benchLines, as
 // runWasmChromium reads them. TASKS is each task's target and step budget.
 const trainWorkerPage = `<!doctype html>
 <meta charset="utf-8">
@@ -74,7 +75,7 @@ const args = new URLSearchParams(location.search).getAll("arg");
 const names = args[args.indexOf("-tasks") + 1].split(",");
 const worker = new Worker("web/trainworker.js");
 let gen = 0;
-function run(task, goal, stopAtTarget) {
+function run(task, goal, stopAtTarget, solo) {
   return new Promise((resolve) => {
     const g = ++gen, t0 = performance.now(), target = tasks[task][0];
     const r = { task, steps: 0, ns: 0, wait: 0, peer: 0, paired: 0, targetSteps: 0, targetNs: 0, acc: 0 };
@@ -93,22 +94,36 @@ function run(task, goal, stopAtTarget) {
       }
       if (a.export !== undefined) resolve(r);
     };
-    worker.postMessage({ gen: g, task, seed: 1, lr: 0, goal });
+    worker.postMessage({ gen: g, task, seed: 1, lr: 0, goal, solo });
   });
+}
+// warmRuns trains task for steps steps four times, with two workers and
+// with one in turn, and returns the sums of each.
+async function warmRuns(task, steps) {
+  const two = { steps: 0, ns: 0, wait: 0, peer: 0, paired: 0 }, one = { steps: 0, ns: 0 };
+  for (let i = 0; i < 4; i++) {
+    const solo = i % 2 === 1, r = await run(task, steps, false, solo), into = solo ? one : two;
+    if (r.error) return { error: r.error };
+    for (const k of Object.keys(into)) into[k] += r[k];
+  }
+  return { two, one };
 }
 (async () => {
   for (const task of names) {
-    const first = await run(task, tasks[task][1], true);
+    const first = await run(task, tasks[task][1], true, false);
     const res = { task, steps: first.steps, target_steps: first.targetSteps, target_ns: first.targetNs, accuracy: first.acc };
     if (first.error) res.error = first.error;
     else if (!first.targetSteps) res.error = "accuracy " + first.acc + " after the budget of " + first.steps + " steps, below the target";
     else {
-      const warm = await run(task, first.targetSteps, false);
-      res.ns_per_step = warm.ns / warm.steps;
-      res.wait_ns_per_step = warm.wait / warm.steps;
-      res.peer_ns_per_step = warm.paired ? warm.peer / warm.paired : 0;
-      res.paired_steps = warm.paired;
-      if (warm.error) res.error = warm.error;
+      const { two, one, error } = await warmRuns(task, first.targetSteps);
+      if (error) res.error = error;
+      else {
+        res.ns_per_step = two.ns / two.steps;
+        res.wait_ns_per_step = two.wait / two.steps;
+        res.peer_ns_per_step = two.paired ? two.peer / two.paired : 0;
+        res.paired_steps = two.paired;
+        res.solo_ns_per_step = one.ns / one.steps;
+      }
     }
     window.benchLines.push(JSON.stringify(res));
   }

@@ -31,6 +31,7 @@ type request struct {
 	seed int64
 	lr   float64
 	goal int
+	solo bool // train without the peer: the bench's comparison (the page never sets it)
 }
 
 // worker trains one run at a time.
@@ -134,7 +135,7 @@ func (y *yielder) yield() {
 // readRequest reads the page's request (or the coordinator's, in the half).
 func readRequest(m js.Value) request {
 	return request{gen: m.Get("gen").Int(), task: m.Get("task").String(), seed: int64(m.Get("seed").Float()),
-		lr: m.Get("lr").Float(), goal: m.Get("goal").Int()}
+		lr: m.Get("lr").Float(), goal: m.Get("goal").Int(), solo: m.Get("solo").Truthy()}
 }
 
 // take reads a request: a new run, or a new goal for this one. The peer
@@ -145,7 +146,7 @@ func (w *worker) take(m js.Value) {
 		w.req, w.err, w.losses, w.accs, w.timing = r, nil, w.losses[:0], w.accs[:0], timing{}
 		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
 		w.accStep = -1
-		w.paired = w.err == nil && w.peer.ready()
+		w.paired = w.err == nil && !r.solo && w.peer.ready()
 	}
 	w.req.goal = r.goal
 	if w.paired && w.peer.state == peerReady {
