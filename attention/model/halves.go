@@ -178,3 +178,36 @@ func (tr *Trainer) finish(h int, other []float64, otherLoss float64) error {
 	tr.loss = loss
 	return nil
 }
+
+// Gradient returns the last step's gradients, A's plus B's (before
+// clipping), in Params' order, row by row: what StepWith takes. The slice
+// is the trainer's until its next step.
+func (tr *Trainer) Gradient() []float64 { return tr.halfOf(0).flat }
+
+// StepWith takes the next step with the gradients and loss another trainer
+// of the same run computed for it (its Gradient and Loss after that step):
+// it draws the batch, unless StepHalf drew it, and updates the parameters
+// as that trainer did, bit for bit, computing no pass: how a second worker
+// follows steps it did not share. It returns an error if grad has not the
+// length of Gradient's, or a *DivergedError.
+func (tr *Trainer) StepWith(grad []float64, loss float64) error {
+	if tr.err != nil {
+		return tr.err
+	}
+	hf := tr.halfOf(0)
+	if len(grad) != len(hf.flat) {
+		return fmt.Errorf("the step's gradients have %d numbers, want %d", len(grad), len(hf.flat))
+	}
+	if tr.mine < 0 {
+		tr.draw()
+	}
+	tr.mine = -1
+	if err := tr.diverged(loss); err != nil {
+		return err
+	}
+	copy(hf.flat, grad)
+	tr.opt.step(tr.params, hf.gradParams)
+	tr.step++
+	tr.loss = loss
+	return nil
+}

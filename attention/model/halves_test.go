@@ -69,6 +69,11 @@ func TestHalvesSameBits(t *testing.T) {
 		if got := exportAfter(t, a, 0, nil); !bytes.Equal(got, want) {
 			t.Errorf("%s: the trainer of half A exports other bytes than Step", task)
 		}
+		lead, follow := newTestTrainer(t, task), newTestTrainer(t, task)
+		exportAfter(t, lead, steps, func() error { return stepWith(lead, follow) })
+		if got := exportAfter(t, follow, 0, nil); !bytes.Equal(got, want) {
+			t.Errorf("%s: a trainer following by StepWith exports other bytes than Step", task)
+		}
 		if math.Float64bits(a.Loss()) != math.Float64bits(tr.Loss()) || math.IsNaN(a.Loss()) {
 			t.Errorf("%s: loss %v, Step's %v", task, a.Loss(), tr.Loss())
 		}
@@ -91,6 +96,23 @@ func exchange(a, b *Trainer) error {
 		return err
 	}
 	return b.FinishStep(ca, la)
+}
+
+// stepWith takes a step on lead, shared with follow on odd steps and
+// followed by StepWith on even ones, as a worker's peer follows.
+func stepWith(lead, follow *Trainer) error {
+	if lead.Steps()%2 == 1 {
+		return exchange(lead, follow)
+	}
+	if lead.Steps()%4 == 2 { // follow computed its half, then the step was not shared
+		if _, _, err := follow.StepHalf(1); err != nil {
+			return err
+		}
+	}
+	if err := lead.Step(); err != nil {
+		return err
+	}
+	return follow.StepWith(append([]float64(nil), lead.Gradient()...), lead.Loss())
 }
 
 // TestHalvesDiffer checks that the halves are what they say: each half's
