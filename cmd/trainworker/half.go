@@ -16,6 +16,7 @@ type halfWorker struct {
 	tr     *model.Trainer
 	err    error
 	posted bool // half B of step tr.Steps()+1 is computed and posted
+	shared bool // step tr.Steps()+1 is shared: the coordinator said so
 	buf    []float64
 }
 
@@ -36,9 +37,10 @@ func runHalf() {
 	}
 }
 
-// due reports whether the run wants a step whose half is not computed.
+// due reports whether the run wants a shared step whose half is not
+// computed.
 func (h *halfWorker) due() bool {
-	return h.tr != nil && h.err == nil && !h.posted && h.tr.Steps() < h.req.goal
+	return h.tr != nil && h.err == nil && h.shared && !h.posted && h.tr.Steps() < h.req.goal
 }
 
 // compute computes half B of the next step and posts it.
@@ -55,20 +57,37 @@ func (h *halfWorker) compute() {
 	h.posted = true
 }
 
-// take reads a message of the coordinator: half A of the step posted, or
-// the run (as the page's request: a new run, or a new goal).
+// take reads a message of the coordinator: half A of the step shared, the
+// gradients of a step it took alone, or the run (as the page's request: a
+// new run, or a new goal). Each step's message says whether the next is
+// shared.
 func (h *halfWorker) take(m js.Value) {
-	if g := m.Get("grad"); !g.IsUndefined() {
-		if h.posted && m.Get("gen").Int() == h.req.gen && m.Get("step").Int() == h.tr.Steps()+1 {
-			h.buf = readFloats(h.buf, g)
-			h.err = h.tr.FinishStep(h.buf, m.Get("loss").Float())
-			h.posted = false
-		}
+	g, sum := m.Get("grad"), m.Get("sum")
+	if g.IsUndefined() && sum.IsUndefined() {
+		h.takeRun(m)
 		return
 	}
+	if h.tr == nil || m.Get("gen").Int() != h.req.gen || m.Get("step").Int() != h.tr.Steps()+1 {
+		return // of an earlier run
+	}
+	switch {
+	case !g.IsUndefined() && h.posted:
+		h.buf = readFloats(h.buf, g)
+		h.err = h.tr.FinishStep(h.buf, m.Get("loss").Float())
+	case !sum.IsUndefined():
+		h.buf = readFloats(h.buf, sum)
+		h.err = h.tr.StepWith(h.buf, m.Get("loss").Float())
+	default:
+		return
+	}
+	h.posted, h.shared = false, m.Get("pair").Truthy()
+}
+
+// takeRun reads the run: a new one, or a new goal.
+func (h *halfWorker) takeRun(m js.Value) {
 	r := readRequest(m)
 	if r.gen != h.req.gen || h.tr == nil {
-		*h = halfWorker{req: r, buf: h.buf}
+		*h = halfWorker{req: r, buf: h.buf, shared: m.Get("pair").Truthy()}
 		h.tr, h.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
 	}
 	h.req.goal = r.goal

@@ -45,8 +45,9 @@ type worker struct {
 	msgs    <-chan js.Value
 	queue   []js.Value // the page's messages that arrived during a step
 	peer    *peer
-	paired  bool   // this run's steps are shared with the peer
-	timing  timing // since the last answer
+	paired  bool    // the peer follows this run
+	mode    chooser // whether the next step is shared with it
+	timing  timing  // since the last answer
 }
 
 // timing is where the steps' time went, since the last answer.
@@ -147,10 +148,11 @@ func (w *worker) take(m js.Value) {
 		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
 		w.accStep = -1
 		w.paired = w.err == nil && !r.solo && w.peer.ready()
+		w.mode = chooser{shared: true}
 	}
 	w.req.goal = r.goal
 	if w.paired && w.peer.state == peerReady {
-		w.peer.post(map[string]any{"gen": r.gen, "task": r.task, "seed": float64(r.seed), "lr": r.lr, "goal": r.goal})
+		w.peer.post(map[string]any{"gen": r.gen, "task": r.task, "seed": float64(r.seed), "lr": r.lr, "goal": r.goal, "pair": w.mode.shared})
 	}
 	if !w.busy() {
 		w.answer() // at the goal already: the export of this step
@@ -179,24 +181,49 @@ func (w *worker) work() {
 	w.answer()
 }
 
-// step takes one step: half A here and half B in the peer when they share
-// the run, else both here.
+// step takes one step: shared with the peer (stepShared) or alone, as
+// the chooser says.
 func (w *worker) step() error {
 	t0 := time.Now()
-	defer func() { w.timing.steps++; w.timing.stepNs += time.Since(t0).Nanoseconds() }()
-	if !w.paired || w.peer.state != peerReady {
-		return w.tr.Step()
+	var err error
+	if w.paired && w.peer.state == peerReady && w.mode.shared {
+		err = w.stepShared()
+	} else {
+		err = w.stepAlone()
 	}
+	ns := time.Since(t0).Nanoseconds()
+	w.timing.steps++
+	w.timing.stepNs += ns
+	w.mode.record(ns)
+	return err
+}
+
+// stepAlone takes a step with both halves here and, if the peer follows
+// the run, posts it the step's gradients (model.Trainer.StepWith).
+func (w *worker) stepAlone() error {
+	if err := w.tr.Step(); err != nil {
+		return err
+	}
+	if w.paired && w.peer.state == peerReady {
+		s := w.tr.Steps()
+		w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "loss": w.tr.Loss(), "sum": floats(w.tr.Gradient()), "pair": w.mode.next(s + 1)})
+	}
+	return nil
+}
+
+// stepShared computes half A here while the peer computes half B, and
+// exchanges them; if the peer is gone, half B here.
+func (w *worker) stepShared() error {
 	g, loss, err := w.tr.StepHalf(0)
 	if err != nil {
 		return err
 	}
 	s := w.tr.Steps() + 1
-	w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "loss": loss, "grad": floats(g)})
+	w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "loss": loss, "grad": floats(g), "pair": w.mode.next(s + 1)})
 	t1 := time.Now()
 	og, oloss, ns, ok := w.peer.await(w.req.gen, s, w.msgs, &w.queue)
 	w.timing.waitNs += time.Since(t1).Nanoseconds()
-	if !ok { // the peer is gone: its half here
+	if !ok {
 		og, oloss = w.tr.OtherHalf()
 	} else {
 		w.timing.peerNs += ns
