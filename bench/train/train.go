@@ -29,9 +29,11 @@ type Result struct {
 	TargetNs     float64 `json:"target_ns"`    // wall time to that check, the checks included
 	Accuracy     float64 `json:"accuracy"`     // held-out accuracy at the last check
 	Error        string  `json:"error,omitempty"`
-	// Where the page's trainer (two Web Workers) spent the steps of the
-	// second run, over its steps: waiting for the other worker's half, and
-	// that worker computing it. PairedSteps is how many it shared.
+	// Where the page's trainer (two Web Workers) spent the steps it shared
+	// with its second worker in the warm runs, over those steps (PairedSteps):
+	// computing its own half, waiting for the other's, and the other worker
+	// computing it.
+	OwnNsPerStep  float64 `json:"own_ns_per_step,omitempty"`
 	WaitNsPerStep float64 `json:"wait_ns_per_step,omitempty"`
 	PeerNsPerStep float64 `json:"peer_ns_per_step,omitempty"`
 	PairedSteps   int     `json:"paired_steps,omitempty"`

@@ -187,13 +187,13 @@ func stepCell(label string, r train.Result) cell {
 	return cell{strings.TrimSpace(fmt.Sprintf("%s %s (%.0f steps/s)", label, FormatDuration(r.NsPerStep), 1e9/r.NsPerStep)), r.NsPerStep}
 }
 
-// waitCell is the time per step the page's trainer waited for its second
-// worker's half, with the time that worker computed it.
+// waitCell is the time per shared step the page's trainer waited for its
+// second worker's half, with the time each worker computed its half.
 func waitCell(r train.Result) cell {
 	if r.PairedSteps == 0 {
 		return missing("", orDefault(r.Error, "no step shared by two workers"))
 	}
-	return cell{fmt.Sprintf("%s (the other's half: %s; %d steps shared)", FormatDuration(r.WaitNsPerStep), FormatDuration(r.PeerNsPerStep), r.PairedSteps), r.WaitNsPerStep}
+	return cell{fmt.Sprintf("%s (its own half: %s, the other's: %s; %d steps shared)", FormatDuration(r.WaitNsPerStep), FormatDuration(r.OwnNsPerStep), FormatDuration(r.PeerNsPerStep), r.PairedSteps), r.WaitNsPerStep}
 }
 
 // soloCell is the page's trainer's time per step with one worker, in runs
@@ -269,7 +269,7 @@ func (r *results) trainingRows() []Row {
 			compare(sec, "time per step, "+task+", native pure Go (-tags purego, two goroutines)", stepCell("", pure), torch, target{}),
 			compare(sec, "time per step, "+task+", wasm in Node (one thread)", stepCell("", node), stepCell("native", native), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium (the page's two workers)", stepCell("", chromium), torch, targetTrainChromium),
-			compare(sec, "waiting for the other worker's half per step, "+task+", wasm in Chromium", waitCell(chromium), stepCell("", chromium), target{}),
+			compare(sec, "waiting for the other worker's half per shared step, "+task+", wasm in Chromium", waitCell(chromium), stepCell("", chromium), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium, two workers vs one", stepCell("", chromium), soloCell(chromium), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium vs native pure Go", stepCell("", chromium), stepCell("native pure Go", pure), targetTrainWasm),
 			compare(sec, "time to the target, "+task+", native Go", targetCell("", native), r.torch.cell(r.torch.ns, task, native.TargetSteps), target{}),

@@ -78,13 +78,13 @@ let gen = 0;
 function run(task, goal, stopAtTarget, solo) {
   return new Promise((resolve) => {
     const g = ++gen, t0 = performance.now(), target = tasks[task][0];
-    const r = { task, steps: 0, ns: 0, wait: 0, peer: 0, paired: 0, targetSteps: 0, targetNs: 0, acc: 0 };
+    const r = { task, steps: 0, ns: 0, wait: 0, own: 0, peer: 0, paired: 0, targetSteps: 0, targetNs: 0, acc: 0 };
     worker.onmessage = (event) => {
       const a = event.data;
       if (a.gen !== g) return;
       if (a.error || a.diverged) { r.error = a.error || "diverged at step " + a.diverged.step; resolve(r); return; }
       const t = a.timing || {};
-      r.steps += t.steps || 0; r.ns += t.stepNs || 0; r.wait += t.waitNs || 0; r.peer += t.peerNs || 0; r.paired += t.paired || 0;
+      r.steps += t.steps || 0; r.ns += t.stepNs || 0; r.wait += t.waitNs || 0; r.own += t.ownNs || 0; r.peer += t.peerNs || 0; r.paired += t.paired || 0;
       for (let i = 0; a.accs && i + 1 < a.accs.length; i += 2) {
         r.acc = a.accs[i + 1];
         if (!r.targetSteps && r.acc >= target) {
@@ -100,7 +100,7 @@ function run(task, goal, stopAtTarget, solo) {
 // warmRuns trains task for steps steps four times, with two workers and
 // with one in turn, and returns the sums of each.
 async function warmRuns(task, steps) {
-  const two = { steps: 0, ns: 0, wait: 0, peer: 0, paired: 0 }, one = { steps: 0, ns: 0 };
+  const two = { steps: 0, ns: 0, wait: 0, own: 0, peer: 0, paired: 0 }, one = { steps: 0, ns: 0 };
   for (let i = 0; i < 4; i++) {
     const solo = i % 2 === 1, r = await run(task, steps, false, solo), into = solo ? one : two;
     if (r.error) return { error: r.error };
@@ -119,7 +119,8 @@ async function warmRuns(task, steps) {
       if (error) res.error = error;
       else {
         res.ns_per_step = two.ns / two.steps;
-        res.wait_ns_per_step = two.wait / two.steps;
+        res.wait_ns_per_step = two.paired ? two.wait / two.paired : 0;
+        res.own_ns_per_step = two.paired ? two.own / two.paired : 0;
         res.peer_ns_per_step = two.paired ? two.peer / two.paired : 0;
         res.paired_steps = two.paired;
         res.solo_ns_per_step = one.ns / one.steps;

@@ -54,6 +54,7 @@ type worker struct {
 type timing struct {
 	steps  int
 	stepNs int64 // the steps' wall time (not the accuracy's)
+	ownNs  int64 // of which computing its own halves, in shared steps
 	waitNs int64 // of which waiting for the peer's half
 	peerNs int64 // the peer's time computing its halves
 	paired int   // steps shared with the peer
@@ -214,10 +215,12 @@ func (w *worker) stepAlone() error {
 // stepShared computes half A here while the peer computes half B, and
 // exchanges them; if the peer is gone, half B here.
 func (w *worker) stepShared() error {
+	t0 := time.Now()
 	g, loss, err := w.tr.StepHalf(0)
 	if err != nil {
 		return err
 	}
+	w.timing.ownNs += time.Since(t0).Nanoseconds()
 	s := w.tr.Steps() + 1
 	w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "loss": loss, "grad": floats(g), "pair": w.mode.next(s + 1)})
 	t1 := time.Now()
@@ -264,7 +267,7 @@ func (w *worker) answer() {
 		a["error"] = w.err.Error()
 	}
 	a["timing"] = map[string]any{"steps": w.timing.steps, "stepNs": float64(w.timing.stepNs),
-		"waitNs": float64(w.timing.waitNs), "peerNs": float64(w.timing.peerNs), "paired": w.timing.paired}
+		"waitNs": float64(w.timing.waitNs), "ownNs": float64(w.timing.ownNs), "peerNs": float64(w.timing.peerNs), "paired": w.timing.paired}
 	w.losses, w.accs, w.timing = w.losses[:0], w.accs[:0], timing{}
 	js.Global().Call("postMessage", a)
 }
