@@ -32,6 +32,7 @@ type request struct {
 	lr   float64
 	goal int
 	solo bool // train without the peer: the bench's comparison (the page never sets it)
+	pair bool // share every step with the peer: a measurement's (the page never sets it)
 }
 
 // worker trains one run at a time.
@@ -137,7 +138,7 @@ func (y *yielder) yield() {
 // readRequest reads the page's request (or the coordinator's, in the half).
 func readRequest(m js.Value) request {
 	return request{gen: m.Get("gen").Int(), task: m.Get("task").String(), seed: int64(m.Get("seed").Float()),
-		lr: m.Get("lr").Float(), goal: m.Get("goal").Int(), solo: m.Get("solo").Truthy()}
+		lr: m.Get("lr").Float(), goal: m.Get("goal").Int(), solo: m.Get("solo").Truthy(), pair: m.Get("pair").Truthy()}
 }
 
 // take reads a request: a new run, or a new goal for this one. The peer
@@ -149,7 +150,7 @@ func (w *worker) take(m js.Value) {
 		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
 		w.accStep = -1
 		w.paired = w.err == nil && !r.solo && w.peer.ready()
-		w.mode = chooser{shared: true}
+		w.mode = chooser{shared: true, fixed: r.pair}
 	}
 	w.req.goal = r.goal
 	if w.paired && w.peer.state == peerReady {

@@ -11,6 +11,7 @@ package main
 // probeEvery steps.
 type chooser struct {
 	shared bool       // the next step is shared (the peer has been told)
+	fixed  bool       // never switch: every step shared (a measurement's request)
 	est    [2]float64 // the last window's mean ns a step: alone, shared
 	at     [2]int     // the step that window ended at
 	run    int        // steps of this window
@@ -39,7 +40,7 @@ func (c *chooser) record(ns int64) {
 // next returns whether step, the next, is shared: at the end of a window,
 // the other way if it was faster or is due to be measured again.
 func (c *chooser) next(step int) bool {
-	if c.run < modeWindow {
+	if c.run < modeWindow || c.fixed {
 		return c.shared
 	}
 	i := index(c.shared)
