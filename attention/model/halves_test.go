@@ -160,3 +160,24 @@ func TestFinishStepWrongLength(t *testing.T) {
 		t.Errorf("%d steps after a refused FinishStep", tr.Steps())
 	}
 }
+
+// TestAccuracyCountsSplit checks that two parts' counts add up to the
+// whole held-out set's, and give Accuracy's value.
+func TestAccuracyCountsSplit(t *testing.T) {
+	tr := newTestTrainer(t, "induction")
+	for range 40 {
+		if err := tr.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r0, t0 := tr.AccuracyCounts(0, 2)
+	r1, t1 := tr.AccuracyCounts(1, 2)
+	r, all := tr.AccuracyCounts(0, 1)
+	if r0+r1 != r || t0+t1 != all || t0 == 0 || t1 == 0 {
+		t.Errorf("parts %d/%d and %d/%d, whole %d/%d", r0, t0, r1, t1, r, all)
+	}
+	want := tr.Accuracy()
+	if got := tr.SetAccuracy(r0+r1, t0+t1); got != want || got <= 0 {
+		t.Errorf("accuracy from the parts %v, Accuracy %v", got, want)
+	}
+}

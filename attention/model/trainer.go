@@ -147,17 +147,35 @@ func (tr *Trainer) Accuracy() float64 {
 	if tr.accStep == tr.step {
 		return tr.acc
 	}
+	right, total := tr.AccuracyCounts(0, 1)
+	return tr.SetAccuracy(right, total)
+}
+
+// AccuracyCounts returns, for part p of parts (the held-out sequences in
+// chunks of half a batch, chunk k in part k mod parts), how many of the
+// part's predicted tokens the model predicts right and how many there are:
+// two workers each count a part, and SetAccuracy takes the sums.
+func (tr *Trainer) AccuracyCounts(p, parts int) (right, total int) {
 	if tr.heldOut == nil {
 		tr.heldOut = tr.Task.heldOutSet(heldOutSize)
 	}
 	s, n := tr.halfOf(0).stack, (tr.Task.Batch+1)/2 // the counts do not depend on the chunks
-	right, total := 0, 0
-	for i := 0; i < len(tr.heldOut); i += n {
+	for k, i := 0, 0; i < len(tr.heldOut); k, i = k+1, i+n {
+		if k%parts != p {
+			continue
+		}
 		chunk := tr.heldOut[i:min(i+n, len(tr.heldOut))]
 		s.forward(tr.Model, chunk)
 		right += s.correct(chunk)
 		total += len(s.tgt)
 	}
+	return right, total
+}
+
+// SetAccuracy records, and returns, the held-out accuracy of this step
+// from the counts of every part (AccuracyCounts): what Accuracy returns
+// until the next step.
+func (tr *Trainer) SetAccuracy(right, total int) float64 {
 	tr.acc, tr.accStep = float64(right)/float64(total), tr.step
 	return tr.acc
 }

@@ -58,11 +58,16 @@ func (h *halfWorker) compute() {
 }
 
 // take reads a message of the coordinator: half A of the step shared, the
-// gradients of a step it took alone, or the run (as the page's request: a
+// gradients of a step it took alone, a request for its part of the
+// accuracy's counts, or the run (as the page's request: a
 // new run, or a new goal). Each step's message says whether the next is
 // shared.
 func (h *halfWorker) take(m js.Value) {
 	g, sum := m.Get("grad"), m.Get("sum")
+	if m.Get("acc").Truthy() {
+		h.count(m)
+		return
+	}
 	if g.IsUndefined() && sum.IsUndefined() {
 		h.takeRun(m)
 		return
@@ -81,6 +86,17 @@ func (h *halfWorker) take(m js.Value) {
 		return
 	}
 	h.posted, h.shared = false, m.Get("pair").Truthy()
+}
+
+// count posts its part of the held-out accuracy's counts at the step the
+// coordinator asks for, or right −1 if it is not at that step.
+func (h *halfWorker) count(m js.Value) {
+	gen, step := m.Get("gen").Int(), m.Get("step").Int()
+	right, total := -1, 0
+	if h.tr != nil && gen == h.req.gen && step == h.tr.Steps() {
+		right, total = h.tr.AccuracyCounts(1, 2)
+	}
+	js.Global().Call("postMessage", map[string]any{"gen": gen, "step": step, "right": right, "total": total})
 }
 
 // takeRun reads the run: a new one, or a new goal.

@@ -239,9 +239,25 @@ func (w *worker) stepShared() error {
 // measure records the held-out accuracy of the step reached, once.
 func (w *worker) measure() {
 	if s := w.tr.Steps(); s != w.accStep {
-		w.accs = append(w.accs, float64(s), w.tr.Accuracy())
+		w.accs = append(w.accs, float64(s), w.accuracy())
 		w.accStep = s
 	}
+}
+
+// accuracy returns the held-out accuracy, half of it counted by the peer
+// when it follows the run (both at this step: its messages come in order).
+func (w *worker) accuracy() float64 {
+	if !w.paired || w.peer.state != peerReady {
+		return w.tr.Accuracy()
+	}
+	s := w.tr.Steps()
+	w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "acc": true})
+	r0, t0 := w.tr.AccuracyCounts(0, 2)
+	r1, t1, ok := w.peer.awaitCounts(w.req.gen, s, w.msgs, &w.queue)
+	if !ok {
+		r1, t1 = w.tr.AccuracyCounts(1, 2)
+	}
+	return w.tr.SetAccuracy(r0+r1, t0+t1)
 }
 
 // answer posts what changed since the last answer, the parameters, and,

@@ -39,6 +39,7 @@ type peer struct {
 	state int
 	in    chan peerEvent // its messages and errors, in order
 	buf   []float64      // the last gradients read
+	kept  []js.Value     // answers that came before the one awaited (half B of the next step, before the accuracy's counts)
 	timer *time.Timer
 }
 
@@ -93,16 +94,17 @@ func (p *peer) ready() bool {
 	return p.state == peerReady
 }
 
-// handle takes in an event that is not a step's gradients and reports
-// whether it was one.
-func (p *peer) handle(ev peerEvent) (grads bool) {
+// handle takes in an event that is not an answer to a step (its half's
+// gradients, or its part of the accuracy's counts) and reports whether it
+// was one.
+func (p *peer) handle(ev peerEvent) (answer bool) {
 	switch {
 	case ev.failed || ev.data.Type() != js.TypeObject:
 		p.stop()
 	case ev.data.Get("ready").Truthy():
 		p.state = peerReady
-	case !ev.data.Get("grad").IsUndefined():
-		return true
+	default:
+		return !ev.data.Get("grad").IsUndefined() || !ev.data.Get("right").IsUndefined()
 	}
 	return false
 }
@@ -126,28 +128,68 @@ func (p *peer) post(m map[string]any) {
 }
 
 // await returns the peer's half of step step of run gen: its gradients,
-// its summed loss and the time it took to compute them. Messages of the
-// page that arrive meanwhile go to queue. It reports false if the peer
-// failed or did not answer within gradWait.
+// its summed loss and the time it took to compute them. It reports false
+// if the peer failed or did not answer within gradWait.
 func (p *peer) await(gen, step int, page <-chan js.Value, queue *[]js.Value) (grad []float64, loss float64, ns int64, ok bool) {
+	d, ok := p.answer(gen, step, "grad", page, queue)
+	if !ok {
+		return nil, 0, 0, false
+	}
+	p.buf = readFloats(p.buf, d.Get("grad"))
+	return p.buf, d.Get("loss").Float(), int64(d.Get("ns").Float()), true
+}
+
+// awaitCounts returns the peer's part of the accuracy's counts at step
+// step of run gen (model.Trainer.AccuracyCounts(1, 2)), or false.
+func (p *peer) awaitCounts(gen, step int, page <-chan js.Value, queue *[]js.Value) (right, total int, ok bool) {
+	d, ok := p.answer(gen, step, "right", page, queue)
+	if !ok || d.Get("right").Int() < 0 {
+		return 0, 0, false
+	}
+	return d.Get("right").Int(), d.Get("total").Int(), true
+}
+
+// answer returns the peer's message with the field key for step step of
+// run gen. Answers of this run that come first are kept for a later call
+// (the peer may post half B of the next step before its part of the
+// accuracy's counts); others are dropped (of earlier runs, or of steps the
+// page took back). Messages of the page that arrive meanwhile go to queue.
+// It reports false if the peer failed or did not answer within gradWait.
+func (p *peer) answer(gen, step int, key string, page <-chan js.Value, queue *[]js.Value) (js.Value, bool) {
+	match := func(d js.Value) bool {
+		return !d.Get(key).IsUndefined() && d.Get("gen").Int() == gen && d.Get("step").Int() == step
+	}
+	kept := p.kept[:0]
+	var found js.Value
+	for _, d := range p.kept {
+		switch {
+		case found.IsUndefined() && match(d):
+			found = d
+		case d.Get("gen").Int() == gen && d.Get("step").Int() >= step:
+			kept = append(kept, d) // still to come
+		}
+	}
+	p.kept = kept
+	if !found.IsUndefined() {
+		return found, true
+	}
 	p.timer.Reset(gradWait)
 	defer p.timer.Stop()
 	for p.state == peerReady {
 		select {
 		case ev := <-p.in:
-			if !p.handle(ev) {
-				continue
+			switch d := ev.data; {
+			case !p.handle(ev):
+			case match(d):
+				return d, true
+			case d.Get("gen").Int() == gen && d.Get("step").Int() >= step:
+				p.kept = append(p.kept, d)
 			}
-			d := ev.data
-			if d.Get("gen").Int() == gen && d.Get("step").Int() == step {
-				p.buf = readFloats(p.buf, d.Get("grad"))
-				return p.buf, d.Get("loss").Float(), int64(d.Get("ns").Float()), true
-			} // else a step of an earlier run, or one the page took back
 		case m := <-page:
 			*queue = append(*queue, m)
 		case <-p.timer.C:
 			p.stop()
 		}
 	}
-	return nil, 0, 0, false
+	return js.Value{}, false
 }
