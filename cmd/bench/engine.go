@@ -32,6 +32,7 @@ type builds struct {
 	trainNative  built // bench/runtrain, the default build
 	trainPure    built // and -tags purego
 	trainWasm    built // a directory: bench/runtrain as wasm, wasm_exec.js, a page
+	trainWorker  built // a directory: the page's trainer (two workers) and a page (buildTrainWorker)
 }
 
 // buildAll builds, in parallel, what the run's sections need.
@@ -62,6 +63,7 @@ func buildAll(ctx context.Context, cfg config) builds {
 			return goTool(nil, "build", "-tags", "purego", "-o", p, "./bench/runtrain")
 		})
 		job(&b.trainWasm, "wasmtrain", func(dir string) error { return buildWasmRunner(ctx, cfg.root, dir, "./bench/runtrain") })
+		job(&b.trainWorker, "trainworker", func(dir string) error { return buildTrainWorker(ctx, cfg.root, dir) })
 	}
 	if cfg.baseRev != "" && (cfg.runs("page") || cfg.runs("views")) {
 		job(&b.base, "baseline", func(dir string) error { return buildBaseline(ctx, cfg, dir) })
