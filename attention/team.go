@@ -250,9 +250,10 @@ func teamNaps(seen uint64) (g uint64, ok bool) {
 	for nap := teamNap; ; nap = min(2*nap, teamMaxNap) {
 		// A rest that ends during the nap ends it: the forwards that
 		// rested are likely to take the team again then.
+		// (Checked after the nap too: a nap overslept on a busy machine
+		// may end after the rest did.)
 		left := teamResting()
-		restEnds := left > 0 && left <= nap
-		if restEnds {
+		if left > 0 && left <= nap {
 			nap = left
 		}
 		time.Sleep(nap)
@@ -260,7 +261,7 @@ func teamNaps(seen uint64) (g uint64, ok bool) {
 		if g := team.gen.Load(); g != seen {
 			return g, true
 		}
-		if restEnds || team.active.Load() {
+		if (left > 0 && teamResting() <= 0) || team.active.Load() {
 			return 0, false // forwards may take the team: watch
 		}
 		if napped >= time.Duration(teamPark.Load()) {

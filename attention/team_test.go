@@ -74,7 +74,6 @@ func TestTeamNapsEndWithRest(t *testing.T) {
 	defer teamPark.Store(oldPark)
 	restore := teamState(t, 0, teamRest)
 	defer restore()
-	team.calm.Store(teamClock() + int64(3*time.Millisecond))
 	seen := team.gen.Load()
 	type naps struct {
 		g  uint64
@@ -82,6 +81,10 @@ func TestTeamNapsEndWithRest(t *testing.T) {
 	}
 	out := make(chan naps, 1)
 	go func() {
+		// The rest starts here, not before the goroutine runs: on a busy
+		// machine it could be over before teamNaps looks, and a nap with no
+		// rest to end goes on (rightly) until the park.
+		team.calm.Store(teamClock() + int64(20*time.Millisecond))
 		g, ok := teamNaps(seen)
 		out <- naps{g, ok}
 	}()
@@ -91,6 +94,6 @@ func TestTeamNapsEndWithRest(t *testing.T) {
 			t.Errorf("teamNaps = %d, %v, with %v of the rest left; want it to return, not ok, once the rest is over", r.g, r.ok, teamResting())
 		}
 	case <-time.After(30 * time.Second):
-		t.Fatal("teamNaps still napping 30 s after a 3 ms rest ended")
+		t.Fatal("teamNaps still napping 30 s after a 20 ms rest ended")
 	}
 }

@@ -57,6 +57,7 @@ type Page struct {
 	linkPending bool // a rewrite of the link is scheduled
 
 	presenter presenter     // presentation mode's keys and full screen (present.go)
+	first     firstScreen   // the pre-rendered parts the first render holds (first_screen.go)
 	score     compute.Score // predict-then-reveal's score over the session
 }
 
@@ -79,6 +80,8 @@ func (p *Page) OnInit() {
 	p.link, p.place = link, placeOf(p.state)
 	if p.early.typed {
 		p.set(app.Context{}, app.Event{}, func(s *state.State) { s.Text = p.early.text })
+	} else if app.IsClient && link == "" && lang == i18n.LangEN && p.notice == "" {
+		p.first.hold() // the page the server pre-rendered (first_screen.go)
 	}
 }
 
@@ -130,7 +133,12 @@ func known(s state.State) error {
 func (p *Page) OnMount(ctx app.Context) {
 	p.ctx = ctx
 	setDocumentLang(p.state.Lang)
-	p.installHooks()
+	if p.first.holding() {
+		p.first.release() // the frame after this dispatch mounts the held parts
+		ctx.Defer(func(app.Context) { p.installHooks() })
+	} else {
+		p.installHooks()
+	}
 	p.worker.start(func() bool { return p.res.Result == nil }) // an empty sentence has no charts
 	if p.link != "" || p.early.typed {
 		p.writeLink()
@@ -419,9 +427,9 @@ func (p *Page) Render() app.UI {
 				app.H1().Text(i18n.T(lang, "app.title")),
 				app.P().Class("tagline").Text(i18n.T(lang, "app.tagline")),
 			),
-			p.tabs(lang),
-			p.presentButton(lang),
-			p.langSwitch(lang),
+			p.first.part(heldTabs, func() app.UI { return p.tabs(lang) }),
+			p.first.part(heldPresent, func() app.UI { return p.presentButton(lang) }),
+			p.first.part(heldLang, func() app.UI { return p.langSwitch(lang) }),
 		),
 		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
 		app.Main().Body(
@@ -429,24 +437,15 @@ func (p *Page) Render() app.UI {
 				app.Label().For("sentence").Class("sentence-label").Text(i18n.T(lang, "sentence.label")),
 				p.sentence(lang),
 				p.rejected(lang),
-				views.TokensOf(p.props()),
-				&views.Presets{State: p.state, Set: p.set, Inert: notYet(), Alone: &p.alone},
+				p.first.part(heldTokens, func() app.UI { return views.TokensOf(p.props()) }),
+				p.first.part(heldPresets, func() app.UI {
+					return &views.Presets{State: p.state, Set: p.set, Inert: notYet(), Alone: &p.alone}
+				}),
 			),
 			app.Div().Class("workspace").Attr("inert", notYet()).Body(
-				app.Aside().Class("sidebar").Body(
-					&views.Controls{State: p.state, Set: p.set},
-					&views.ScalingControls{State: p.state, Set: p.set},
-					&views.ColourControls{State: p.state, Set: p.set},
-					app.Div().Class("field").Body(
-						app.Span().Class("field-name").Text(i18n.T(lang, "head.label")),
-						&views.HeadPicker{Heads: heads, Selected: head, Lang: lang, Set: p.set},
-					),
-				),
+				p.first.part(heldSidebar, func() app.UI { return p.sidebar(lang, heads, head) }),
 				app.Div().Class("stage").Body(
-					app.Div().Class("stage-tools").Body(
-						&views.ExportMenu{Props: p.props()},
-						&views.Shortcuts{Props: p.props(), Views: viewIDs()},
-					),
+					p.first.part(heldTools, p.stageTools),
 					&views.TeachBar{Props: p.props(), Known: knownOf},
 					&views.TrainedBar{Props: p.props()},
 					v.New(p.props()),
@@ -454,6 +453,27 @@ func (p *Page) Render() app.UI {
 			),
 		),
 		app.Footer().Body(app.P().Text(i18n.T(lang, "app.random"))),
+	)
+}
+
+// sidebar is the settings' column: the controls and the head picker.
+func (p *Page) sidebar(lang string, heads, head int) app.UI {
+	return app.Aside().Class("sidebar").Body(
+		&views.Controls{State: p.state, Set: p.set},
+		&views.ScalingControls{State: p.state, Set: p.set},
+		&views.ColourControls{State: p.state, Set: p.set},
+		app.Div().Class("field").Body(
+			app.Span().Class("field-name").Text(i18n.T(lang, "head.label")),
+			&views.HeadPicker{Heads: heads, Selected: head, Lang: lang, Set: p.set},
+		),
+	)
+}
+
+// stageTools are the export menu and the keyboard shortcuts' button.
+func (p *Page) stageTools() app.UI {
+	return app.Div().Class("stage-tools").Body(
+		&views.ExportMenu{Props: p.props()},
+		&views.Shortcuts{Props: p.props(), Views: viewIDs()},
 	)
 }
 

@@ -340,3 +340,18 @@ func TestPreRenderedSelects(t *testing.T) {
 		t.Logf("view %s: %d selects", v.ID, len(found))
 	}
 }
+
+// TestPrerenderedNothingDisabledFalse: the pre-rendered page writes no
+// disabled="false" (or checked="false"), which a browser reads as
+// disabled (checked): the export menu's buttons were so before the wasm.
+func TestPrerenderedNothingDisabledFalse(t *testing.T) {
+	_, html := loadPage(t)
+	if !strings.Contains(html, `data-export="png"`) {
+		t.Fatalf("the pre-rendered page has no export menu to check")
+	}
+	for _, bad := range []string{`disabled="false"`, `checked="false"`} {
+		if n := strings.Count(html, bad); n > 0 {
+			t.Errorf("the pre-rendered page has %s %d times", bad, n)
+		}
+	}
+}

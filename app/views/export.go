@@ -70,13 +70,13 @@ func (c *ExportMenu) chartRow(lang string) app.UI {
 		id = c.ids[c.chart]
 	}
 	button := func(kind, title string) app.UI {
-		return app.Button().Type("button").DataSet("export", kind).DataSet("export-chart", id).Disabled(none).
+		return disabled(app.Button().Type("button").DataSet("export", kind).DataSet("export-chart", id), none).
 			Title(i18n.T(lang, title)).Attr("translate", "no").Text(strings.ToUpper(kind)).
 			OnClick(func(ctx app.Context, e app.Event) { c.exportChart(ctx, kind) })
 	}
 	return app.Div().Class("export-row").Body(
 		app.Label().For("export-chart").Class("field-name").Text(i18n.T(lang, "export.chart")),
-		app.Select().ID("export-chart").Disabled(none).
+		disabled(app.Select().ID("export-chart"), none).
 			On("focus", func(ctx app.Context, e app.Event) { c.readCharts() }).
 			OnChange(func(ctx app.Context, e app.Event) {
 				c.chart, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
@@ -97,7 +97,7 @@ func (c *ExportMenu) formatRow(lang, name, attr, title string) app.UI {
 		if f == export.LaTeX || f == export.Markdown {
 			holds = i18n.T(lang, "export.shown.head")
 		}
-		b := app.Button().Type("button").Attr(attr, string(f)).Disabled(none).
+		b := disabled(app.Button().Type("button").Attr(attr, string(f)), none).
 			Title(i18n.Tf(lang, title, formatName(lang, f)+" ("+holds+")")).
 			OnClick(func(ctx app.Context, e app.Event) { c.exportResult(ctx, f, attr == "data-copy") })
 		if f == export.Text {

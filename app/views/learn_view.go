@@ -133,7 +133,7 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 
 // button is one of the training buttons.
 func (v *LearnView) button(id, text string, enabled bool, a TrainAction) app.HTMLButton {
-	return app.Button().ID(id).Type("button").Class("learn-button").Disabled(!enabled).Text(text).
+	return disabled(app.Button().ID(id).Type("button").Class("learn-button"), !enabled).Text(text).
 		OnClick(func(ctx app.Context, e app.Event) {
 			if v.Props.Train != nil {
 				v.Props.Train(ctx, e, a)
@@ -471,7 +471,7 @@ func LayerSpecJSON(p *model.Probe, l int) []byte {
 
 // exportButton downloads the trained model's JSON.
 func (v *LearnView) exportButton(tr *compute.Training, lang string) app.UI {
-	return app.Button().ID("export-model").Type("button").Class("learn-button").Disabled(tr.Task == nil).
+	return disabled(app.Button().ID("export-model").Type("button").Class("learn-button"), tr.Task == nil).
 		Text(i18n.T(lang, "learn.export")).
 		OnClick(func(ctx app.Context, e app.Event) {
 			js, err := tr.ModelJSON()

@@ -6,23 +6,35 @@ import (
 )
 
 // BenchmarkStep times one optimizer step of each task's model (a batch's
-// forward and backward passes and the AdamW update).
+// forward and backward passes and the AdamW update), with the batch's
+// halves on two goroutines (where there are two cores) and on one.
 func BenchmarkStep(b *testing.B) {
 	for _, task := range Tasks() {
-		b.Run(task.Name, func(b *testing.B) {
-			tr, err := NewTrainer(Config{Task: task.Name, Seed: 1})
-			if err != nil {
-				b.Fatal(err)
+		for _, serial := range []bool{false, true} {
+			name := task.Name + "/halves-on-two-goroutines"
+			if serial {
+				name = task.Name + "/halves-on-one"
 			}
-			b.ResetTimer()
-			for range b.N {
-				if err := tr.Step(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
-		})
+			b.Run(name, func(b *testing.B) { benchStep(b, task, serial) })
+		}
 	}
+}
+
+// benchStep times task's steps, its halves on one goroutine if serial.
+func benchStep(b *testing.B, task *Task, serial bool) {
+	serialHalves = serial
+	defer func() { serialHalves = false }()
+	tr, err := NewTrainer(Config{Task: task.Name, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if err := tr.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
 }
 
 // BenchmarkTimeToTarget trains each task from seed 1 until its held-out

@@ -26,20 +26,22 @@ type Trainer struct {
 	Seed  int64
 	LR    float64
 
-	step  int
-	loss  float64 // the last step's loss; NaN before the first
-	err   error   // set once training diverged
-	opt   *adam
-	grads *Model
-	rng   *rand.Rand
-	batch []Example
-	pass  Pass     // one sequence's, for PatternShare
-	stack *stacked // the batch's, for Step and Accuracy
-	// params and gradParams are Model.Params() and grads.Params().
-	params, gradParams []Param
-	heldOut            []Example
-	acc                float64 // held-out accuracy at accStep
-	accStep            int
+	step    int
+	loss    float64 // the last step's loss; NaN before the first
+	err     error   // set once training diverged
+	opt     *adam
+	rng     *rand.Rand
+	batch   []Example
+	count   int      // the batch's targets
+	pass    Pass     // one sequence's, for PatternShare
+	halves  [2]*half // the batch's halves (halves.go); A's stack also Accuracy's
+	mine    int      // the half StepHalf computed, until FinishStep; −1 if none
+	runB    func()   // computes half B on its goroutine, then signals doneB
+	doneB   chan struct{}
+	params  []Param // Model.Params()
+	heldOut []Example
+	acc     float64 // held-out accuracy at accStep
+	accStep int
 }
 
 // NewTrainer returns a trainer at step 0: the task's model with weights
@@ -62,11 +64,10 @@ func NewTrainer(c Config) (*Trainer, error) {
 		Task: t, Model: m, Seed: c.Seed, LR: lr,
 		loss:    math.NaN(),
 		opt:     newAdam(m.Params(), lr, t.WeightDecay, t.Clip),
-		grads:   newZero(t.Arch),
 		rng:     rand.New(rand.NewPCG(uint64(c.Seed), streamHash("batches "+t.Name))),
-		accStep: -1,
+		accStep: -1, mine: -1,
 	}
-	tr.params, tr.gradParams = m.Params(), tr.grads.Params()
+	tr.params = m.Params()
 	return tr, nil
 }
 
@@ -77,53 +78,49 @@ func (tr *Trainer) Steps() int { return tr.step }
 // update; NaN before the first step.
 func (tr *Trainer) Loss() float64 { return tr.loss }
 
-// Step takes one optimizer step: a new batch, its loss and gradients, and
-// an AdamW update. If the loss is NaN, infinite or more than 20 times that
-// of a uniform guess (ln of the vocabulary's size), training has diverged:
-// Step makes no update and returns a *DivergedError saying what to change,
-// now and on every later call.
+// Step takes one optimizer step: a new batch, its loss and gradients (its
+// two halves', halves.go), and an AdamW update. If the loss is NaN,
+// infinite or more than 20 times that of a uniform guess (ln of the
+// vocabulary's size), training has diverged: Step makes no update and
+// returns a *DivergedError saying what to change, now and on every later
+// call.
 func (tr *Trainer) Step() error {
 	if tr.err != nil {
 		return tr.err
 	}
+	if tr.mine >= 0 {
+		panic("model: Step between StepHalf and FinishStep")
+	}
+	tr.draw()
+	tr.computeHalves()
+	return tr.finish(0, tr.halves[1].flat, tr.halves[1].loss)
+}
+
+// draw draws the step's batch and counts its targets.
+func (tr *Trainer) draw() {
 	t := tr.Task
 	if len(tr.batch) != t.Batch {
 		tr.batch = make([]Example, t.Batch)
 	}
-	count := 0
+	tr.count = 0
 	for i := range tr.batch {
 		ex := &tr.batch[i]
 		t.trainingExample(tr.rng, ex)
 		for _, y := range ex.Targets {
 			if y >= 0 {
-				count++
+				tr.count++
 			}
 		}
 	}
-	s := tr.stacked()
-	s.forward(tr.Model, tr.batch)
-	loss := s.lossAndGrad(tr.batch, 1/float64(count)) / float64(count)
-	if guess := detmath.Log(float64(t.Arch.Vocab)); !(loss <= divergeFactor*guess) { // also NaN
-		tr.err = &DivergedError{Step: tr.step, Loss: loss, Guess: guess, LR: tr.LR}
-		return tr.err
-	}
-	for _, g := range tr.gradParams {
-		g.M.Zero()
-	}
-	s.backward(tr.Model, tr.batch, tr.grads)
-	tr.opt.step(tr.params, tr.gradParams)
-	tr.step++
-	tr.loss = loss
-	return nil
 }
 
-// stacked returns the trainer's stacked pass, made on first use: Step's,
-// and Accuracy's between steps.
-func (tr *Trainer) stacked() *stacked {
-	if tr.stack == nil {
-		tr.stack = newStacked(tr.Task.Arch, tr.Task.Batch)
+// diverged returns, and keeps, a *DivergedError if loss is not below
+// divergeFactor times a uniform guess's (NaN included).
+func (tr *Trainer) diverged(loss float64) error {
+	if guess := detmath.Log(float64(tr.Task.Arch.Vocab)); !(loss <= divergeFactor*guess) {
+		tr.err = &DivergedError{Step: tr.step, Loss: loss, Guess: guess, LR: tr.LR}
 	}
-	return tr.stack
+	return tr.err
 }
 
 // DivergedError is Step's error when the loss is no longer a finite number.
@@ -150,17 +147,35 @@ func (tr *Trainer) Accuracy() float64 {
 	if tr.accStep == tr.step {
 		return tr.acc
 	}
+	right, total := tr.AccuracyCounts(0, 1)
+	return tr.SetAccuracy(right, total)
+}
+
+// AccuracyCounts returns, for part p of parts (the held-out sequences in
+// chunks of half a batch, chunk k in part k mod parts), how many of the
+// part's predicted tokens the model predicts right and how many there are:
+// two workers each count a part, and SetAccuracy takes the sums.
+func (tr *Trainer) AccuracyCounts(p, parts int) (right, total int) {
 	if tr.heldOut == nil {
 		tr.heldOut = tr.Task.heldOutSet(heldOutSize)
 	}
-	s := tr.stacked()
-	right, total := 0, 0
-	for i := 0; i < len(tr.heldOut); i += tr.Task.Batch {
-		chunk := tr.heldOut[i:min(i+tr.Task.Batch, len(tr.heldOut))]
+	s, n := tr.halfOf(0).stack, (tr.Task.Batch+1)/2 // the counts do not depend on the chunks
+	for k, i := 0, 0; i < len(tr.heldOut); k, i = k+1, i+n {
+		if k%parts != p {
+			continue
+		}
+		chunk := tr.heldOut[i:min(i+n, len(tr.heldOut))]
 		s.forward(tr.Model, chunk)
 		right += s.correct(chunk)
 		total += len(s.tgt)
 	}
+	return right, total
+}
+
+// SetAccuracy records, and returns, the held-out accuracy of this step
+// from the counts of every part (AccuracyCounts): what Accuracy returns
+// until the next step.
+func (tr *Trainer) SetAccuracy(right, total int) float64 {
 	tr.acc, tr.accStep = float64(right)/float64(total), tr.step
 	return tr.acc
 }

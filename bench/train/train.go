@@ -29,6 +29,18 @@ type Result struct {
 	TargetNs     float64 `json:"target_ns"`    // wall time to that check, the checks included
 	Accuracy     float64 `json:"accuracy"`     // held-out accuracy at the last check
 	Error        string  `json:"error,omitempty"`
+	// Where the page's trainer (two Web Workers) spent the steps it shared
+	// with its second worker in the warm runs, over those steps (PairedSteps):
+	// computing its own half, waiting for the other's, and the other worker
+	// computing it.
+	OwnNsPerStep  float64 `json:"own_ns_per_step,omitempty"`
+	WaitNsPerStep float64 `json:"wait_ns_per_step,omitempty"`
+	PeerNsPerStep float64 `json:"peer_ns_per_step,omitempty"`
+	PairedSteps   int     `json:"paired_steps,omitempty"`
+	// SoloNsPerStep is the same trainer's time per step with its second
+	// worker left out, in runs alternating with the two workers' (the
+	// page's trainer only).
+	SoloNsPerStep float64 `json:"solo_ns_per_step,omitempty"`
 }
 
 // Measure trains task from seed with its own learning rate, checking the

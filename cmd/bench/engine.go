@@ -32,6 +32,7 @@ type builds struct {
 	trainNative  built // bench/runtrain, the default build
 	trainPure    built // and -tags purego
 	trainWasm    built // a directory: bench/runtrain as wasm, wasm_exec.js, a page
+	trainWorker  built // a directory: the page's trainer (two workers) and a page (buildTrainWorker)
 }
 
 // buildAll builds, in parallel, what the run's sections need.
@@ -62,6 +63,7 @@ func buildAll(ctx context.Context, cfg config) builds {
 			return goTool(nil, "build", "-tags", "purego", "-o", p, "./bench/runtrain")
 		})
 		job(&b.trainWasm, "wasmtrain", func(dir string) error { return buildWasmRunner(ctx, cfg.root, dir, "./bench/runtrain") })
+		job(&b.trainWorker, "trainworker", func(dir string) error { return buildTrainWorker(ctx, cfg.root, dir) })
 	}
 	if cfg.baseRev != "" && (cfg.runs("page") || cfg.runs("views")) {
 		job(&b.base, "baseline", func(dir string) error { return buildBaseline(ctx, cfg, dir) })
@@ -168,7 +170,7 @@ func runForward(cmd *exec.Cmd, err error) (timings, error) {
 // pure-Go one, and the peers, one size after the other, so that the
 // figures of a size are taken at nearly the same moment of the machine.
 func measureNative(ctx context.Context, cfg config, b builds, res *results) {
-	res.native, res.pure = timings{}, timings{}
+	res.native, res.pure, res.pureOne = timings{}, timings{}, timings{}
 	if cfg.runs("engine") {
 		res.peers = findPeers(ctx, cfg.pythons)
 	}
@@ -177,12 +179,19 @@ func measureNative(ctx context.Context, cfg config, b builds, res *results) {
 			what string
 			bin  built
 			into timings
-		}{{"native", b.native, res.native}, {"native pure Go", b.pure, res.pure}} {
+			env  []string
+		}{
+			{"native", b.native, res.native, nil},
+			{"native pure Go", b.pure, res.pure, nil},
+			{"native pure Go, one thread", b.pure, res.pureOne, []string{"GOMAXPROCS=1"}},
+		} {
 			var t timings
 			err := run.bin.err
 			if err == nil {
 				log.Printf("%s %s", run.what, s.Name())
-				t, err = runForward(exec.CommandContext(ctx, run.bin.path, runArgs(cfg.pace, false, s.Name())...), nil)
+				cmd := exec.CommandContext(ctx, run.bin.path, runArgs(cfg.pace, false, s.Name())...)
+				cmd.Env = append(os.Environ(), run.env...)
+				t, err = runForward(cmd, nil)
 			}
 			res.record(run.into, t, err, run.what, s.Name())
 		}

@@ -4,8 +4,8 @@
 //     (on the CPU, float64, the BLAS they load named);
 //  2. the same forward compiled to WebAssembly, in Node and in headless
 //     Chromium, against native: the default build (SIMD assembly on amd64)
-//     and, with no target, the pure-Go build (-tags purego), the code wasm
-//     runs;
+//     and the pure-Go build (-tags purego), the code wasm runs, on every
+//     core and, with the target, on one thread as wasm;
 //  3. the page in headless Chromium: bytes of the first load (gzip, empty
 //     cache), time to the first heatmap, keystroke updates and long tasks,
 //     beside a bare go-app page built in the same run;

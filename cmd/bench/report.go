@@ -16,6 +16,7 @@ import (
 type results struct {
 	only         []string       // the sections run
 	native, pure timings        // bench/runforward, the default build and -tags purego
+	pureOne      timings        // -tags purego on one thread (GOMAXPROCS=1), as wasm runs
 	peers        []*peer        // NumPy, PyTorch
 	wasm         [2]timings     // in Node, in Chromium
 	app, bare    pageLoads      // first loads
@@ -147,7 +148,7 @@ func sizeLabel(s forward.Size) string {
 var (
 	targetPeerSmall = target{"≤ 0.33×", 1.0 / 3, true} // native / the faster peer at n ≤ 32
 	targetPeer      = target{"≤ 1.0×", 1, true}        // at every size
-	targetWasm      = target{"≤ 3×", 3, true}          // wasm in Chromium / native pure Go (the same code)
+	targetWasm      = target{"≤ 3×", 3, true}          // wasm in Chromium / native pure Go on one thread (the same code)
 	targetAppWasm   = target{"≤ 2.5 MB", 2.5e6, false}
 	targetFirstLoad = target{"≤ 3.0 MB", 3e6, false}
 	targetFirst     = target{"≤ 1.3× bare", 1.3, true}
@@ -224,11 +225,13 @@ func (r *results) wasmRows() []Row {
 	for _, s := range forward.Sizes {
 		name, label := s.Name(), sizeLabel(s)
 		native, pure := durCell("native", r.native.get(name)), durCell("native pure Go", r.pure.get(name))
+		pureOne := durCell("native pure Go, one thread", r.pureOne.get(name))
 		node, chromium := durCell("", r.wasm[0].get(name)), durCell("", r.wasm[1].get(name))
 		rows = append(rows,
 			compare(sec, "wasm in Node, "+label, node, native, target{}),
 			compare(sec, "wasm in Chromium, "+label, chromium, native, target{}),
-			compare(sec, "wasm in Chromium vs native pure Go (-tags purego), "+label, chromium, pure, targetWasm))
+			compare(sec, "wasm in Chromium vs native pure Go on every core (-tags purego), "+label, chromium, pure, target{}),
+			compare(sec, "wasm in Chromium vs native pure Go on one thread (-tags purego, GOMAXPROCS=1: the same code as wasm's one thread), "+label, chromium, pureOne, targetWasm))
 	}
 	return rows
 }

@@ -14,8 +14,10 @@ import (
 	"github.com/attnviz/attnviz/bench/train"
 )
 
-// trainRuntimes are where bench/runtrain trains, in the order of
-// results.train.
+// trainRuntimes are where the trainer trains, in the order of
+// results.train: bench/runtrain natively (Step's two halves on two
+// goroutines) and in Node (one thread: both halves in turn), and in
+// Chromium the page's trainer, two Web Workers (buildTrainWorker).
 var trainRuntimes = [4]string{"native Go", "native pure Go", "wasm in Node", "wasm in Chromium"}
 
 // trainings are one runtime's tasks trained to their targets, by task.
@@ -126,12 +128,12 @@ func runTrainer(ctx context.Context, cfg config, b builds, i int, task string) (
 		return runCmd(wasmNode(ctx, filepath.Join(b.trainWasm.path, "runner.wasm"), args))
 	}
 	switch {
-	case b.trainWasm.err != nil:
-		return nil, b.trainWasm.err
+	case b.trainWorker.err != nil:
+		return nil, b.trainWorker.err
 	case cfg.chromium == "":
 		return nil, cfg.noChromium
 	}
-	return runWasmChromium(ctx, cfg.chromium, b.trainWasm.path, args)
+	return runWasmChromium(ctx, cfg.chromium, b.trainWorker.path, args)
 }
 
 // recordTraining puts task's result from got into into, noting why there is
@@ -183,6 +185,24 @@ func stepCell(label string, r train.Result) cell {
 		return missing(label, r.Error)
 	}
 	return cell{strings.TrimSpace(fmt.Sprintf("%s %s (%.0f steps/s)", label, FormatDuration(r.NsPerStep), 1e9/r.NsPerStep)), r.NsPerStep}
+}
+
+// waitCell is the time per shared step the page's trainer waited for its
+// second worker's half, with the time each worker computed its half.
+func waitCell(r train.Result) cell {
+	if r.PairedSteps == 0 {
+		return missing("", orDefault(r.Error, "no step shared by two workers"))
+	}
+	return cell{fmt.Sprintf("%s (its own half: %s, the other's: %s; %d steps shared)", FormatDuration(r.WaitNsPerStep), FormatDuration(r.OwnNsPerStep), FormatDuration(r.PeerNsPerStep), r.PairedSteps), r.WaitNsPerStep}
+}
+
+// soloCell is the page's trainer's time per step with one worker, in runs
+// alternating with the two workers'.
+func soloCell(r train.Result) cell {
+	if r.SoloNsPerStep <= 0 {
+		return missing("one worker", orDefault(r.Error, "not measured"))
+	}
+	return stepCell("one worker", train.Result{NsPerStep: r.SoloNsPerStep})
 }
 
 // cpuCell is a native runtime's CPU time per step on a task.
@@ -244,11 +264,13 @@ func (r *results) trainingRows() []Row {
 		native, pure, node, chromium := r.train[0].get(task), r.train[1].get(task), r.train[2].get(task), r.train[3].get(task)
 		torch := r.torch.cell(r.torch.ns, task, 0)
 		rows = append(rows,
-			compare(sec, "time per step, "+task+", native Go", stepCell("", native), torch, targetTrainNative),
-			compare(sec, "CPU time per step, "+task+", native Go", cpuCell("", native), r.torch.cell(r.torch.cpu, task, 0), target{}),
-			compare(sec, "time per step, "+task+", native pure Go (-tags purego)", stepCell("", pure), torch, target{}),
-			compare(sec, "time per step, "+task+", wasm in Node", stepCell("", node), stepCell("native", native), target{}),
-			compare(sec, "time per step, "+task+", wasm in Chromium", stepCell("", chromium), torch, targetTrainChromium),
+			compare(sec, "time per step, "+task+", native Go (two goroutines)", stepCell("", native), torch, targetTrainNative),
+			compare(sec, "CPU time per step, "+task+", native Go (two goroutines)", cpuCell("", native), r.torch.cell(r.torch.cpu, task, 0), target{}),
+			compare(sec, "time per step, "+task+", native pure Go (-tags purego, two goroutines)", stepCell("", pure), torch, target{}),
+			compare(sec, "time per step, "+task+", wasm in Node (one thread)", stepCell("", node), stepCell("native", native), target{}),
+			compare(sec, "time per step, "+task+", wasm in Chromium (the page's two workers)", stepCell("", chromium), torch, targetTrainChromium),
+			compare(sec, "waiting for the other worker's half per shared step, "+task+", wasm in Chromium", waitCell(chromium), stepCell("", chromium), target{}),
+			compare(sec, "time per step, "+task+", wasm in Chromium, two workers vs one", stepCell("", chromium), soloCell(chromium), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium vs native pure Go", stepCell("", chromium), stepCell("native pure Go", pure), targetTrainWasm),
 			compare(sec, "time to the target, "+task+", native Go", targetCell("", native), r.torch.cell(r.torch.ns, task, native.TargetSteps), target{}),
 			compare(sec, "time to the target, "+task+", wasm in Chromium", targetCell("", chromium), targetCell("native", native), targetTrainTime(task)))

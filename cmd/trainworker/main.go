@@ -8,13 +8,16 @@
 // The page posts the run it wants, {gen, task, seed, lr, goal}, whenever it
 // changes; the worker trains towards goal and posts, about every 50 ms and
 // when it stops, {gen, step, loss, losses, accs, params, export, diverged}
-// (see answer). It is the page's compute.Learner that reads them.
+// (see answer), with timing, where its steps' time went (the bench reads
+// it). It is the page's compute.Learner that reads them.
+//
+// It shares each step with a second worker of the same program that it
+// starts itself, in the role "half" (peer.go, half.go): two cores for one
+// run, the same bits as one.
 package main
 
 import (
-	"encoding/binary"
 	"errors"
-	"math"
 	"syscall/js"
 	"time"
 
@@ -28,6 +31,8 @@ type request struct {
 	seed int64
 	lr   float64
 	goal int
+	solo bool // train without the peer: the bench's comparison (the page never sets it)
+	pair bool // share every step with the peer: a measurement's (the page never sets it)
 }
 
 // worker trains one run at a time.
@@ -38,6 +43,22 @@ type worker struct {
 	losses  []float64 // since the last answer
 	accs    []float64 // pairs of step and accuracy, since the last answer
 	accStep int       // the step of the last accuracy measured
+	msgs    <-chan js.Value
+	queue   []js.Value // the page's messages that arrived during a step
+	peer    *peer
+	paired  bool    // the peer follows this run
+	mode    chooser // whether the next step is shared with it
+	timing  timing  // since the last answer
+}
+
+// timing is where the steps' time went, since the last answer.
+type timing struct {
+	steps  int
+	stepNs int64 // the steps' wall time (not the accuracy's)
+	ownNs  int64 // of which computing its own halves, in shared steps
+	waitNs int64 // of which waiting for the peer's half
+	peerNs int64 // the peer's time computing its halves
+	paired int   // steps shared with the peer
 }
 
 const (
@@ -46,14 +67,22 @@ const (
 )
 
 func main() {
+	if js.Global().Get("name").String() == halfName {
+		runHalf()
+		return
+	}
 	msgs := make(chan js.Value, 64)
 	js.Global().Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		msgs <- args[0].Get("data")
 		return nil
 	}))
-	var w worker
+	w := worker{msgs: msgs, peer: startPeer()}
 	y := newYielder()
 	for {
+		if m, ok := w.queued(); ok {
+			w.take(m)
+			continue
+		}
 		if !w.busy() {
 			w.take(<-msgs)
 			continue
@@ -66,6 +95,17 @@ func main() {
 			y.yield() // lets the event loop deliver messages
 		}
 	}
+}
+
+// queued returns the first page message that arrived while a step waited
+// for the peer.
+func (w *worker) queued() (js.Value, bool) {
+	if len(w.queue) == 0 {
+		return js.Value{}, false
+	}
+	m := w.queue[0]
+	w.queue = w.queue[1:]
+	return m, true
 }
 
 // yielder hands the worker's thread back to the event loop for one turn
@@ -95,16 +135,27 @@ func (y *yielder) yield() {
 	<-y.back
 }
 
-// take reads a request: a new run, or a new goal for this one.
+// readRequest reads the page's request (or the coordinator's, in the half).
+func readRequest(m js.Value) request {
+	return request{gen: m.Get("gen").Int(), task: m.Get("task").String(), seed: int64(m.Get("seed").Float()),
+		lr: m.Get("lr").Float(), goal: m.Get("goal").Int(), solo: m.Get("solo").Truthy(), pair: m.Get("pair").Truthy()}
+}
+
+// take reads a request: a new run, or a new goal for this one. The peer
+// gets each request of a run it shares.
 func (w *worker) take(m js.Value) {
-	r := request{gen: m.Get("gen").Int(), task: m.Get("task").String(), seed: int64(m.Get("seed").Float()),
-		lr: m.Get("lr").Float(), goal: m.Get("goal").Int()}
+	r := readRequest(m)
 	if r.gen != w.req.gen || w.tr == nil && w.err == nil {
-		*w = worker{req: r}
+		w.req, w.err, w.losses, w.accs, w.timing = r, nil, w.losses[:0], w.accs[:0], timing{}
 		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
 		w.accStep = -1
+		w.paired = w.err == nil && !r.solo && w.peer.ready()
+		w.mode = chooser{shared: true, fixed: r.pair}
 	}
 	w.req.goal = r.goal
+	if w.paired && w.peer.state == peerReady {
+		w.peer.post(map[string]any{"gen": r.gen, "task": r.task, "seed": float64(r.seed), "lr": r.lr, "goal": r.goal, "pair": w.mode.shared})
+	}
 	if !w.busy() {
 		w.answer() // at the goal already: the export of this step
 	}
@@ -120,7 +171,7 @@ func (w *worker) busy() bool {
 func (w *worker) work() {
 	start := time.Now()
 	for w.busy() && time.Since(start) < answerEvery {
-		if err := w.tr.Step(); err != nil {
+		if err := w.step(); err != nil {
 			w.err = err
 			break
 		}
@@ -132,12 +183,81 @@ func (w *worker) work() {
 	w.answer()
 }
 
+// step takes one step: shared with the peer (stepShared) or alone, as
+// the chooser says.
+func (w *worker) step() error {
+	t0 := time.Now()
+	var err error
+	if w.paired && w.peer.state == peerReady && w.mode.shared {
+		err = w.stepShared()
+	} else {
+		err = w.stepAlone()
+	}
+	ns := time.Since(t0).Nanoseconds()
+	w.timing.steps++
+	w.timing.stepNs += ns
+	w.mode.record(ns)
+	return err
+}
+
+// stepAlone takes a step with both halves here and, if the peer follows
+// the run, posts it the step's gradients (model.Trainer.StepWith).
+func (w *worker) stepAlone() error {
+	if err := w.tr.Step(); err != nil {
+		return err
+	}
+	if w.paired && w.peer.state == peerReady {
+		s := w.tr.Steps()
+		w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "loss": w.tr.Loss(), "sum": floats(w.tr.Gradient()), "pair": w.mode.next(s + 1)})
+	}
+	return nil
+}
+
+// stepShared computes half A here while the peer computes half B, and
+// exchanges them; if the peer is gone, half B here.
+func (w *worker) stepShared() error {
+	t0 := time.Now()
+	g, loss, err := w.tr.StepHalf(0)
+	if err != nil {
+		return err
+	}
+	w.timing.ownNs += time.Since(t0).Nanoseconds()
+	s := w.tr.Steps() + 1
+	w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "loss": loss, "grad": floats(g), "pair": w.mode.next(s + 1)})
+	t1 := time.Now()
+	og, oloss, ns, ok := w.peer.await(w.req.gen, s, w.msgs, &w.queue)
+	w.timing.waitNs += time.Since(t1).Nanoseconds()
+	if !ok {
+		og, oloss = w.tr.OtherHalf()
+	} else {
+		w.timing.peerNs += ns
+		w.timing.paired++
+	}
+	return w.tr.FinishStep(og, oloss)
+}
+
 // measure records the held-out accuracy of the step reached, once.
 func (w *worker) measure() {
 	if s := w.tr.Steps(); s != w.accStep {
-		w.accs = append(w.accs, float64(s), w.tr.Accuracy())
+		w.accs = append(w.accs, float64(s), w.accuracy())
 		w.accStep = s
 	}
+}
+
+// accuracy returns the held-out accuracy, half of it counted by the peer
+// when it follows the run (both at this step: its messages come in order).
+func (w *worker) accuracy() float64 {
+	if !w.paired || w.peer.state != peerReady {
+		return w.tr.Accuracy()
+	}
+	s := w.tr.Steps()
+	w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "acc": true})
+	r0, t0 := w.tr.AccuracyCounts(0, 2)
+	r1, t1, ok := w.peer.awaitCounts(w.req.gen, s, w.msgs, &w.queue)
+	if !ok {
+		r1, t1 = w.tr.AccuracyCounts(1, 2)
+	}
+	return w.tr.SetAccuracy(r0+r1, t0+t1)
 }
 
 // answer posts what changed since the last answer, the parameters, and,
@@ -163,19 +283,10 @@ func (w *worker) answer() {
 	} else if w.err != nil {
 		a["error"] = w.err.Error()
 	}
-	w.losses, w.accs = w.losses[:0], w.accs[:0]
+	a["timing"] = map[string]any{"steps": w.timing.steps, "stepNs": float64(w.timing.stepNs),
+		"waitNs": float64(w.timing.waitNs), "ownNs": float64(w.timing.ownNs), "peerNs": float64(w.timing.peerNs), "paired": w.timing.paired}
+	w.losses, w.accs, w.timing = w.losses[:0], w.accs[:0], timing{}
 	js.Global().Call("postMessage", a)
-}
-
-// floats returns xs as a Float64Array, bit for bit.
-func floats(xs []float64) js.Value {
-	b := make([]byte, 8*len(xs))
-	for i, x := range xs {
-		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(x))
-	}
-	u := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(u, b)
-	return js.Global().Get("Float64Array").New(u.Get("buffer"))
 }
 
 // params returns every parameter of m, in model.Params' order, row by row.
