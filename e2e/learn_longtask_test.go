@@ -47,7 +47,11 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 		if (%t) scrollTo(0, 0); else document.querySelector("#now-0-0").scrollIntoView({block: "center"});
 	})()`, tall))
 	tb.countPaints()
-	trace := tb.startTrace()
+	var more []string
+	if traceDetail() {
+		more = detailCategories
+	}
+	trace := tb.startTrace(more...)
 	start := time.Now()
 	// A click from JavaScript: chromedp's would scroll #train into view,
 	// and the heatmap off screen, where it waits (chart.Chart.Lazy).
@@ -63,6 +67,9 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 		paints.summary(took), answers, float64(answers)/took.Seconds())
 	t.Logf("ECharts handed an option, by chart (wall time): %s", tb.options())
 	t.Logf("the page's main thread, by CPU time (the machine's load aside): %s", cpuSummary(cpu))
+	if traceDetail() {
+		t.Logf("tasks over 35 ms of CPU, their events by name (wall/CPU ms):%s", trace.detailOf(trace.firstTs(), 35))
+	}
 	if first := paints.of("now-0-0"); first < 10 {
 		t.Errorf("the first head's heatmap was drawn %d times while 300 steps trained, want it redrawn as training goes", first)
 	}

@@ -1,0 +1,73 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+)
+
+// detailCategories are the trace categories that tell a long task's parts
+// apart (V8's execution and garbage collector, Blink's frame work), traced
+// when ATTNVIZ_TRACE_DETAIL is set.
+var detailCategories = []string{"devtools.timeline", "v8", "blink", "disabled-by-default-v8.gc"}
+
+// traceDetail reports whether ATTNVIZ_TRACE_DETAIL asks for the parts of
+// the long tasks.
+func traceDetail() bool { return os.Getenv("ATTNVIZ_TRACE_DETAIL") != "" }
+
+// detailOf, after stop, describes each main-thread task of over minCPU ms
+// of CPU: when it ran (ms after since, a trace time in µs), its wall and
+// CPU time, and the events inside it by name (nested ones counted in each),
+// the largest first, down to 1 ms.
+func (tr *trace) detailOf(since float64, minCPU float64) string {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	var b strings.Builder
+	for _, task := range tr.events {
+		if task.Ph != "X" || task.Name != "ThreadControllerImpl::RunTask" || task.TDur/1000 <= minCPU ||
+			task.Pid != tr.mainThread.pid || task.Tid != tr.mainThread.tid {
+			continue
+		}
+		fmt.Fprintf(&b, "\n  task at %.0f ms: %.1f ms wall, %.1f ms CPU:", (task.Ts-since)/1000, task.Dur/1000, task.TDur/1000)
+		wall, cpu := map[string]float64{}, map[string]float64{}
+		for _, e := range tr.events {
+			if e.Ph != "X" || e.Pid != task.Pid || e.Tid != task.Tid || e.Ts < task.Ts || e.Ts+e.Dur > task.Ts+task.Dur || e.Name == task.Name {
+				continue
+			}
+			name := e.Name
+			if f := e.Args.Data.FunctionName; f != "" {
+				name += "(" + f + ")"
+			}
+			wall[name] += e.Dur / 1000
+			cpu[name] += e.TDur / 1000
+		}
+		names := make([]string, 0, len(wall))
+		for n := range wall {
+			if wall[n] >= 1 {
+				names = append(names, n)
+			}
+		}
+		sort.Slice(names, func(i, j int) bool { return wall[names[i]] > wall[names[j]] })
+		for _, n := range names {
+			fmt.Fprintf(&b, " %s %.1f/%.1f;", n, wall[n], cpu[n])
+		}
+	}
+	return b.String()
+}
+
+// firstTs is the trace time (µs) of the first main-thread task at or after
+// the trace's start.
+func (tr *trace) firstTs() float64 {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	first := 0.0
+	for _, e := range tr.events {
+		if e.Ph == "X" && e.Pid == tr.mainThread.pid && e.Tid == tr.mainThread.tid && (first == 0 || e.Ts < first) {
+			first = e.Ts
+		}
+	}
+	return first
+}
