@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -47,6 +48,12 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 		if (%t) scrollTo(0, 0); else document.querySelector("#now-0-0").scrollIntoView({block: "center"});
 	})()`, tall))
 	tb.countPaints()
+	if traceDetail() {
+		tb.watchCharts()
+		if css := os.Getenv("ATTNVIZ_TRY_CSS"); css != "" {
+			eval[int](tb, fmt.Sprintf(`(() => { const s = document.createElement("style"); s.textContent = %q; document.head.append(s); return 0; })()`, css))
+		}
+	}
 	var more []string
 	if traceDetail() {
 		more = detailCategories
@@ -55,7 +62,7 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 	start := time.Now()
 	// A click from JavaScript: chromedp's would scroll #train into view,
 	// and the heatmap off screen, where it waits (chart.Chart.Lazy).
-	answers := eval[int](tb, `document.querySelector("#train").click(), window.__answers`)
+	answers := eval[int](tb, `window.__t0 = performance.now(), document.querySelector("#train").click(), window.__answers`)
 	tb.waitFor("step 300", `(t => t && !t.running && t.step === 300)(window.attnviz.training())`, 180*time.Second)
 	took := time.Since(start)
 	cpu := trace.stop(tb)
@@ -69,6 +76,8 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 	t.Logf("the page's main thread, by CPU time (the machine's load aside): %s", cpuSummary(cpu))
 	if traceDetail() {
 		t.Logf("tasks over 35 ms of CPU, their events by name (wall/CPU ms):%s", trace.detailOf(trace.firstTs(), 35))
+		t.Logf("the first 2 s: %s", tb.watched())
+		t.Logf("frames whose canvases produced resources, 4 or more:%s", trace.producedOf(trace.firstTs(), 4))
 	}
 	if first := paints.of("now-0-0"); first < 10 {
 		t.Errorf("the first head's heatmap was drawn %d times while 300 steps trained, want it redrawn as training goes", first)

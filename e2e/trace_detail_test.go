@@ -20,7 +20,8 @@ func traceDetail() bool { return os.Getenv("ATTNVIZ_TRACE_DETAIL") != "" }
 
 // detailOf, after stop, describes each main-thread task of over minCPU ms
 // of CPU: when it ran (ms after since, a trace time in µs), its wall and
-// CPU time, and the events inside it by name (nested ones counted in each),
+// CPU time, and the events inside it by name, how many and their wall and
+// CPU time (nested ones counted in each),
 // the largest first, down to 1 ms.
 func (tr *trace) detailOf(since float64, minCPU float64) string {
 	tr.mu.Lock()
@@ -32,7 +33,7 @@ func (tr *trace) detailOf(since float64, minCPU float64) string {
 			continue
 		}
 		fmt.Fprintf(&b, "\n  task at %.0f ms: %.1f ms wall, %.1f ms CPU:", (task.Ts-since)/1000, task.Dur/1000, task.TDur/1000)
-		wall, cpu := map[string]float64{}, map[string]float64{}
+		wall, cpu, count := map[string]float64{}, map[string]float64{}, map[string]int{}
 		for _, e := range tr.events {
 			if e.Ph != "X" || e.Pid != task.Pid || e.Tid != task.Tid || e.Ts < task.Ts || e.Ts+e.Dur > task.Ts+task.Dur || e.Name == task.Name {
 				continue
@@ -43,6 +44,7 @@ func (tr *trace) detailOf(since float64, minCPU float64) string {
 			}
 			wall[name] += e.Dur / 1000
 			cpu[name] += e.TDur / 1000
+			count[name]++
 		}
 		names := make([]string, 0, len(wall))
 		for n := range wall {
@@ -52,7 +54,7 @@ func (tr *trace) detailOf(since float64, minCPU float64) string {
 		}
 		sort.Slice(names, func(i, j int) bool { return wall[names[i]] > wall[names[j]] })
 		for _, n := range names {
-			fmt.Fprintf(&b, " %s %.1f/%.1f;", n, wall[n], cpu[n])
+			fmt.Fprintf(&b, " %s ×%d %.1f/%.1f;", n, count[n], wall[n], cpu[n])
 		}
 	}
 	return b.String()
@@ -70,4 +72,61 @@ func (tr *trace) firstTs() float64 {
 		}
 	}
 	return first
+}
+
+// watchCharts records, for the first 2 s after window.__t0 (set it when
+// the watched change starts), each chart's resizes and paints (its
+// zrender painter's refresh) and the page's layout shifts of its
+// scrollbar (the document's width), for ATTNVIZ_TRACE_DETAIL.
+func (tb *tab) watchCharts() {
+	tb.t.Helper()
+	eval[int](tb, `(() => {
+		window.__t0 = Infinity;
+		window.__watch = [];
+		const note = (what) => { const t = performance.now() - window.__t0; if (t >= 0 && t < 2000) window.__watch.push(Math.round(t) + " " + what); };
+		for (const el of document.querySelectorAll(".chart[id]")) {
+			const chart = echarts.getInstanceByDom(el);
+			if (!chart) continue;
+			const resize = chart.resize, painter = chart.getZr().painter, refresh = painter.refresh;
+			chart.resize = function (...args) { note("resize " + el.id + " " + el.clientWidth + "x" + el.clientHeight); return resize.apply(this, args); };
+			painter.refresh = function (...args) { note("paint " + el.id); return refresh.apply(this, args); };
+		}
+		new ResizeObserver(() => note("document width " + document.documentElement.clientWidth)).observe(document.documentElement);
+		return 0;
+	})()`)
+}
+
+// watched returns what watchCharts recorded.
+func (tb *tab) watched() string {
+	tb.t.Helper()
+	canvases := eval[string](tb, `[...document.querySelectorAll(".chart[id]")].map(el => el.id + " " +
+		[...el.querySelectorAll("canvas")].map(c => (c.getAttribute("data-zr-dom-id") || "?") + ":" + c.width + "x" + c.height + (c.offsetParent ? "" : " hidden")).join(",")).join("; ")`)
+	return strings.Join(eval[[]string](tb, `window.__watch`), "; ") + "\n  canvases by chart: " + canvases
+}
+
+// producedOf, after stop, lists the main-thread tasks in which at least
+// least canvases produced a resource for the compositor
+// (Canvas2DResourceProvider::ProduceCanvasResource): when (ms after
+// since), how many, and their CPU time.
+func (tr *trace) producedOf(since float64, least int) string {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	var b strings.Builder
+	for _, task := range tr.events {
+		if task.Ph != "X" || task.Name != "ThreadControllerImpl::RunTask" || task.Pid != tr.mainThread.pid || task.Tid != tr.mainThread.tid {
+			continue
+		}
+		n, cpu := 0, 0.0
+		for _, e := range tr.events {
+			if e.Ph == "X" && e.Name == "Canvas2DResourceProvider::ProduceCanvasResource" && e.Pid == task.Pid && e.Tid == task.Tid &&
+				e.Ts >= task.Ts && e.Ts+e.Dur <= task.Ts+task.Dur {
+				n++
+				cpu += e.TDur / 1000
+			}
+		}
+		if n >= least {
+			fmt.Fprintf(&b, " %.0f ms: %d (%.1f ms CPU);", (task.Ts-since)/1000, n, cpu)
+		}
+	}
+	return b.String()
 }

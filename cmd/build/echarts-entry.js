@@ -13,6 +13,19 @@ import {
   VisualMapComponent,
 } from "echarts/components";
 import { CanvasRenderer, SVGRenderer } from "echarts/renderers";
+import HeatmapView from "echarts/lib/chart/heatmap/HeatmapView.js";
+
+// ECharts 6.1's heatmap, drawn whole (not progressively: the app sets
+// progressive 0), leaves useIncremental undefined, which getIncrementalId
+// takes for true: every cell is then an incremental element, and zrender
+// gives each heatmap two more canvases of the chart's size (zr_0.1, zr_0.2),
+// which Chromium hands its compositor at every frame that paints, whether
+// they changed or not (docs/performance.md, the Learn view, session 10).
+// Drawn whole, the cells are ordinary elements of the chart's one canvas.
+const renderOnGridLike = HeatmapView.prototype._renderOnGridLike;
+HeatmapView.prototype._renderOnGridLike = function (seriesModel, api, start, end, useIncremental) {
+  return renderOnGridLike.call(this, seriesModel, api, start, end, useIncremental === true);
+};
 
 echarts.use([
   HeatmapChart,
