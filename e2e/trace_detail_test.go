@@ -12,7 +12,7 @@ import (
 // detailCategories are the trace categories that tell a long task's parts
 // apart (V8's execution and garbage collector, Blink's frame work), traced
 // when ATTNVIZ_TRACE_DETAIL is set.
-var detailCategories = []string{"devtools.timeline", "v8", "blink", "disabled-by-default-v8.gc"}
+var detailCategories = []string{"devtools.timeline", "v8", "blink", "disabled-by-default-v8.gc", "blink.user_timing"}
 
 // traceDetail reports whether ATTNVIZ_TRACE_DETAIL asks for the parts of
 // the long tasks.
@@ -26,6 +26,7 @@ func traceDetail() bool { return os.Getenv("ATTNVIZ_TRACE_DETAIL") != "" }
 func (tr *trace) detailOf(since float64, minCPU float64) string {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
+	tr.measuresAsComplete()
 	var b strings.Builder
 	for _, task := range tr.events {
 		if task.Ph != "X" || task.Name != "ThreadControllerImpl::RunTask" || task.TDur/1000 <= minCPU ||
@@ -129,4 +130,32 @@ func (tr *trace) producedOf(since float64, least int) string {
 		}
 	}
 	return b.String()
+}
+
+// measuresAsComplete adds, once, a complete event ("X") on the main thread
+// for each pair of begin and end events of the page's performance.measure
+// calls (category blink.user_timing).
+func (tr *trace) measuresAsComplete() {
+	type key struct{ name, id string }
+	begun := map[key]traceEvent{}
+	var added []traceEvent
+	for _, e := range tr.events {
+		if !strings.Contains(e.Cat, "user_timing") || e.Ph == "X" {
+			continue
+		}
+		k := key{e.Name, fmt.Sprint(e.ID)}
+		switch e.Ph {
+		case "b":
+			begun[k] = e
+		case "e":
+			if s, ok := begun[k]; ok {
+				added = append(added, traceEvent{Name: "measure " + e.Name, Ph: "X", Pid: tr.mainThread.pid, Tid: tr.mainThread.tid, Ts: s.Ts, Dur: e.Ts - s.Ts})
+				delete(begun, k)
+			}
+		}
+	}
+	for i := range added {
+		added[i].Cat = "added"
+	}
+	tr.events = append(tr.events, added...)
 }

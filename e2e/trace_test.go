@@ -35,6 +35,8 @@ type traceEvent struct {
 	Ph   string  `json:"ph"`
 	Pid  int     `json:"pid"`
 	Tid  int     `json:"tid"`
+	Cat  string  `json:"cat"`
+	ID   any     `json:"id"`   // of an async event
 	Ts   float64 `json:"ts"`   // start, µs
 	Dur  float64 `json:"dur"`  // wall time, µs
 	TDur float64 `json:"tdur"` // the thread's CPU time, µs
