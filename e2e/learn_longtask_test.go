@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -21,7 +20,8 @@ import (
 // drawn ten times a second. Both are
 // printed, not asserted (the machine's load decides them as much as the
 // page); asserted is that the heatmaps are redrawn while training runs and
-// show the last step when it stops.
+// show the last step when it stops. ATTNVIZ_TRACE_DETAIL=1 also prints
+// what ran inside the tasks over 35 ms of CPU (trace_detail_test.go).
 func TestLearnLongTasks(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	// At 1280×900, the first head's pair in the middle of the screen; and
@@ -48,17 +48,7 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 		if (%t) scrollTo(0, 0); else document.querySelector("#now-0-0").scrollIntoView({block: "center"});
 	})()`, tall))
 	tb.countPaints()
-	if traceDetail() {
-		tb.watchCharts()
-		if css := os.Getenv("ATTNVIZ_TRY_CSS"); css != "" {
-			eval[int](tb, fmt.Sprintf(`(() => { const s = document.createElement("style"); s.textContent = %q; document.head.append(s); return 0; })()`, css))
-		}
-	}
-	var more []string
-	if traceDetail() {
-		more = detailCategories
-	}
-	trace := tb.startTrace(more...)
+	trace := tb.startTrace(tb.prepareDetail()...)
 	start := time.Now()
 	// A click from JavaScript: chromedp's would scroll #train into view,
 	// and the heatmap off screen, where it waits (chart.Chart.Lazy).
@@ -74,11 +64,7 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 		paints.summary(took), answers, float64(answers)/took.Seconds())
 	t.Logf("ECharts handed an option, by chart (wall time): %s", tb.options())
 	t.Logf("the page's main thread, by CPU time (the machine's load aside): %s", cpuSummary(cpu))
-	if traceDetail() {
-		t.Logf("tasks over 35 ms of CPU, their events by name (wall/CPU ms):%s", trace.detailOf(trace.firstTs(), 35))
-		t.Logf("the first 2 s: %s", tb.watched())
-		t.Logf("frames whose canvases produced resources, 4 or more:%s", trace.producedOf(trace.firstTs(), 4))
-	}
+	tb.logDetail(trace)
 	if first := paints.of("now-0-0"); first < 10 {
 		t.Errorf("the first head's heatmap was drawn %d times while 300 steps trained, want it redrawn as training goes", first)
 	}

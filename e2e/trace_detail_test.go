@@ -159,3 +159,31 @@ func (tr *trace) measuresAsComplete() {
 	}
 	tr.events = append(tr.events, added...)
 }
+
+// prepareDetail, with ATTNVIZ_TRACE_DETAIL, starts watchCharts, adds the
+// CSS of ATTNVIZ_TRY_CSS to the page (to try a style before changing
+// web/app.css), and returns the categories to trace; nil without it.
+func (tb *tab) prepareDetail() []string {
+	tb.t.Helper()
+	if !traceDetail() {
+		return nil
+	}
+	tb.watchCharts()
+	if css := os.Getenv("ATTNVIZ_TRY_CSS"); css != "" {
+		eval[int](tb, fmt.Sprintf(`(() => { const s = document.createElement("style"); s.textContent = %q; document.head.append(s); return 0; })()`, css))
+	}
+	return detailCategories
+}
+
+// logDetail, with ATTNVIZ_TRACE_DETAIL, logs what the stopped trace tr
+// and watchCharts saw; nothing without it.
+func (tb *tab) logDetail(tr *trace) {
+	tb.t.Helper()
+	if !traceDetail() {
+		return
+	}
+	since := tr.firstTs()
+	tb.t.Logf("tasks over 35 ms of CPU, their events by name (wall/CPU ms):%s", tr.detailOf(since, 35))
+	tb.t.Logf("the first 2 s: %s", tb.watched())
+	tb.t.Logf("frames whose canvases produced resources, 4 or more:%s", tr.producedOf(since, 4))
+}
