@@ -20,7 +20,8 @@ import (
 // drawn ten times a second. Both are
 // printed, not asserted (the machine's load decides them as much as the
 // page); asserted is that the heatmaps are redrawn while training runs and
-// show the last step when it stops.
+// show the last step when it stops. ATTNVIZ_TRACE_DETAIL=1 also prints
+// what ran inside the tasks over 35 ms of CPU (trace_detail_test.go).
 func TestLearnLongTasks(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	// At 1280×900, the first head's pair in the middle of the screen; and
@@ -47,11 +48,11 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 		if (%t) scrollTo(0, 0); else document.querySelector("#now-0-0").scrollIntoView({block: "center"});
 	})()`, tall))
 	tb.countPaints()
-	trace := tb.startTrace()
+	trace := tb.startTrace(tb.prepareDetail()...)
 	start := time.Now()
 	// A click from JavaScript: chromedp's would scroll #train into view,
 	// and the heatmap off screen, where it waits (chart.Chart.Lazy).
-	answers := eval[int](tb, `document.querySelector("#train").click(), window.__answers`)
+	answers := eval[int](tb, `window.__t0 = performance.now(), document.querySelector("#train").click(), window.__answers`)
 	tb.waitFor("step 300", `(t => t && !t.running && t.step === 300)(window.attnviz.training())`, 180*time.Second)
 	took := time.Since(start)
 	cpu := trace.stop(tb)
@@ -63,6 +64,7 @@ func trainWatched(t *testing.T, s *site, tall bool) {
 		paints.summary(took), answers, float64(answers)/took.Seconds())
 	t.Logf("ECharts handed an option, by chart (wall time): %s", tb.options())
 	t.Logf("the page's main thread, by CPU time (the machine's load aside): %s", cpuSummary(cpu))
+	tb.logDetail(trace)
 	if first := paints.of("now-0-0"); first < 10 {
 		t.Errorf("the first head's heatmap was drawn %d times while 300 steps trained, want it redrawn as training goes", first)
 	}

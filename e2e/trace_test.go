@@ -35,11 +35,16 @@ type traceEvent struct {
 	Ph   string  `json:"ph"`
 	Pid  int     `json:"pid"`
 	Tid  int     `json:"tid"`
+	Cat  string  `json:"cat"`
+	ID   any     `json:"id"`   // of an async event
 	Ts   float64 `json:"ts"`   // start, µs
 	Dur  float64 `json:"dur"`  // wall time, µs
 	TDur float64 `json:"tdur"` // the thread's CPU time, µs
 	Args struct {
 		Name string `json:"name"`
+		Data struct {
+			FunctionName string `json:"functionName"`
+		} `json:"data"`
 	} `json:"args"`
 }
 
