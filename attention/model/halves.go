@@ -14,7 +14,8 @@ import (
 // (A's sum + B's sum) / targets. IEEE addition commutes, so two workers that
 // each compute one half and exchange them hold the same bits, and so does
 // one that computes both (StepHalf, OtherHalf, FinishStep). Natively Step
-// computes B on a second goroutine when there is a second core.
+// computes B on a second goroutine for a task that Shares, when there is a
+// second core.
 
 // half is one half of the batch: its own stacked pass and gradients.
 type half struct {
@@ -48,10 +49,18 @@ func newZeroFlat(a Arch) (*Model, []float64) {
 // serialHalves makes Step compute both halves on its own goroutine (tests).
 var serialHalves = false
 
+// Shares reports whether a step of t is worth splitting between two
+// threads (goroutines natively, Web Workers in the page): for two-layer
+// tasks. In the quiet bench of 2026-12-02, two workers in Chromium took
+// 0.74× one worker's time per step for coreference and 0.95× for
+// induction, but 1.12× for sort and 1.38–1.39× for previous and reverse,
+// whose halves are shorter than the exchange (docs/performance.md).
+func (t *Task) Shares() bool { return t.Arch.Layers >= 2 }
+
 // parallelHalves reports whether Step computes half B on a second
-// goroutine: natively, with more than one core to run it.
-func parallelHalves() bool {
-	return !serialHalves && runtime.GOARCH != "wasm" && runtime.GOMAXPROCS(0) > 1
+// goroutine: natively, for a task that Shares, with more than one core.
+func (tr *Trainer) parallelHalves() bool {
+	return !serialHalves && tr.Task.Shares() && runtime.GOARCH != "wasm" && runtime.GOMAXPROCS(0) > 1
 }
 
 // halfBatch returns the sequences of half h of the step's batch.
@@ -86,10 +95,10 @@ func (tr *Trainer) runHalf(h int) {
 }
 
 // computeHalves computes both halves, B on its own goroutine if
-// parallelHalves.
+// tr.parallelHalves.
 func (tr *Trainer) computeHalves() {
 	tr.halfOf(1)
-	if !parallelHalves() {
+	if !tr.parallelHalves() {
 		tr.runHalf(0)
 		tr.runHalf(1)
 		return

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/attnviz/attnviz/attention/model"
 	"github.com/attnviz/attnviz/bench/train"
 )
 
@@ -257,18 +258,28 @@ func targetTrainTime(task string) target {
 	return target{"≤ 30 s", 30e9, false}
 }
 
+// threadsOf says how the trainer runs task's steps, natively and in the
+// page: on two threads if the task Shares them (attention/model), else one.
+func threadsOf(task string) (goroutines, workers string) {
+	if t, err := model.Lookup(task); err == nil && t.Shares() {
+		return "two goroutines", "two workers"
+	}
+	return "one goroutine", "one worker"
+}
+
 func (r *results) trainingRows() []Row {
 	const sec = "training: each task from seed 1 to its target"
 	var rows []Row
 	for _, task := range train.Tasks() {
 		native, pure, node, chromium := r.train[0].get(task), r.train[1].get(task), r.train[2].get(task), r.train[3].get(task)
 		torch := r.torch.cell(r.torch.ns, task, 0)
+		goroutines, workers := threadsOf(task)
 		rows = append(rows,
-			compare(sec, "time per step, "+task+", native Go (two goroutines)", stepCell("", native), torch, targetTrainNative),
-			compare(sec, "CPU time per step, "+task+", native Go (two goroutines)", cpuCell("", native), r.torch.cell(r.torch.cpu, task, 0), target{}),
-			compare(sec, "time per step, "+task+", native pure Go (-tags purego, two goroutines)", stepCell("", pure), torch, target{}),
+			compare(sec, "time per step, "+task+", native Go ("+goroutines+")", stepCell("", native), torch, targetTrainNative),
+			compare(sec, "CPU time per step, "+task+", native Go ("+goroutines+")", cpuCell("", native), r.torch.cell(r.torch.cpu, task, 0), target{}),
+			compare(sec, "time per step, "+task+", native pure Go (-tags purego, "+goroutines+")", stepCell("", pure), torch, target{}),
 			compare(sec, "time per step, "+task+", wasm in Node (one thread)", stepCell("", node), stepCell("native", native), target{}),
-			compare(sec, "time per step, "+task+", wasm in Chromium (the page's two workers)", stepCell("", chromium), torch, targetTrainChromium),
+			compare(sec, "time per step, "+task+", wasm in Chromium (the page's "+workers+")", stepCell("", chromium), torch, targetTrainChromium),
 			compare(sec, "waiting for the other worker's half per shared step, "+task+", wasm in Chromium", waitCell(chromium), stepCell("", chromium), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium, two workers vs one", stepCell("", chromium), soloCell(chromium), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium vs native pure Go", stepCell("", chromium), stepCell("native pure Go", pure), targetTrainWasm),

@@ -149,7 +149,7 @@ func (w *worker) take(m js.Value) {
 		w.req, w.err, w.losses, w.accs, w.timing = r, nil, w.losses[:0], w.accs[:0], timing{}
 		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
 		w.accStep = -1
-		w.paired = w.err == nil && !r.solo && w.peer.ready()
+		w.paired = w.err == nil && !r.solo && (w.tr.Task.Shares() || r.pair) && w.peer.ready()
 		w.mode = chooser{shared: true, fixed: r.pair}
 	}
 	w.req.goal = r.goal
