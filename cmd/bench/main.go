@@ -99,7 +99,7 @@ func main() {
 func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	quick := fs.Bool("quick", false, "fewer iterations: a rough run in a few minutes")
-	school := fs.Bool("school-link", true, "also load each page once on an emulated school link ("+schoolLinkLabel+"), with no target")
+	school := fs.Bool("school-link", true, "also load each page once on an emulated school link ("+schoolLinkLabel+"), against ≤ 1.2× the bare page")
 	out := fs.String("out", "docs", `directory to write bench-YYYY-MM-DD.md into ("": print only; with -only, nothing unless given)`)
 	chromium := fs.String("chromium", "", "Chromium to run (default: /usr/bin/chromium, then chromium, chromium-browser, google-chrome in PATH)")
 	python := fs.String("python", "", "Python for NumPy and PyTorch (default: /usr/bin/python3, then python3)")

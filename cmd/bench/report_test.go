@@ -133,12 +133,12 @@ func TestPageRows(t *testing.T) {
 		!strings.HasSuffix(row.Measured, "the picture in 1") {
 		t.Errorf("first heatmap's picture: %+v", row)
 	}
-	// On the school link: no target; 0.9 s / 6 s and 9 s / 6 s.
-	if row := find(t, rows, "first heatmap on screen, 3 Mbit/s"); row.Ratio != "0.15×" || row.Target != "" ||
+	// On the school link, ≤ 1.2× bare: 0.9 s / 6 s passes, 9 s / 6 s misses.
+	if row := find(t, rows, "first heatmap on screen, 3 Mbit/s"); row.Ratio != "0.15×" || row.Target != "≤ 1.2× bare" || row.Result != Pass ||
 		row.Measured != "900 ms, the picture in 1" || row.Compared != "bare 6.00 s" {
 		t.Errorf("school link, first heatmap: %+v", row)
 	}
-	if row := find(t, rows, "first render: the live heatmap, 3 Mbit/s"); row.Ratio != "1.50×" || row.Measured != "9.00 s" {
+	if row := find(t, rows, "first render: the live heatmap, 3 Mbit/s"); row.Ratio != "1.50×" || row.Measured != "9.00 s" || row.Result != Miss {
 		t.Errorf("school link, first render: %+v", row)
 	}
 }
