@@ -50,15 +50,8 @@ func TestTrainWorkerSplitsCPU(t *testing.T) {
 	if testing.Short() || runtime.GOOS != "linux" {
 		t.Skip("builds the trainer, runs Chromium, reads /proc")
 	}
-	chromium, err := findChromium("")
-	if err != nil {
-		t.Skip(err)
-	}
 	ctx := context.Background()
-	dir := t.TempDir()
-	if err := buildTrainWorker(ctx, "../..", dir); err != nil {
-		t.Fatal(err)
-	}
+	chromium, dir := builtTrainWorker(ctx, t)
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(cpuPage), 0o644); err != nil {
 		t.Fatal(err)
 	}

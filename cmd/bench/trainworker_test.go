@@ -13,15 +13,8 @@ func TestTrainWorkerInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the trainer and runs Chromium")
 	}
-	chromium, err := findChromium("")
-	if err != nil {
-		t.Skip(err)
-	}
 	ctx := context.Background()
-	dir := t.TempDir()
-	if err := buildTrainWorker(ctx, "../..", dir); err != nil {
-		t.Fatal(err)
-	}
+	chromium, dir := builtTrainWorker(ctx, t)
 	lines, err := runWasmChromium(ctx, chromium, dir, []string{"-tasks", "reverse,induction"})
 	got, err := runnerLines(lines, err, parseTrainLines)
 	if err != nil {
@@ -42,4 +35,20 @@ func TestTrainWorkerInChromium(t *testing.T) {
 			t.Errorf("%s: %d steps shared, want none (the task does not Share)", task, r.PairedSteps)
 		}
 	}
+}
+
+// builtTrainWorker returns the Chromium to run and a directory with the
+// page's trainer built into it; it skips the test where there is no
+// Chromium.
+func builtTrainWorker(ctx context.Context, t *testing.T) (chromium, dir string) {
+	t.Helper()
+	chromium, err := findChromium("")
+	if err != nil {
+		t.Skip(err)
+	}
+	dir = t.TempDir()
+	if err := buildTrainWorker(ctx, "../..", dir); err != nil {
+		t.Fatal(err)
+	}
+	return chromium, dir
 }
