@@ -32,6 +32,7 @@ type panelShown struct {
 	none    bool // no heatmaps: the probe is rejected
 	at      time.Time
 	version int
+	due     bool // the heatmaps were restyled; the panel renders next
 }
 
 // Render returns the panel, hidden while the view has no heatmaps.
@@ -47,18 +48,43 @@ func (p *learnMapsPanel) Render() app.UI {
 // maps have changed, unless only their pictures did, while training runs,
 // for less than panelEvery, or the curves were made in this render: the
 // panel's render and the curves' update, each a good part of a frame,
-// fall in different renders (learnRenderEvery apart).
+// fall in different renders (learnRenderEvery apart). When training starts
+// or stops, the same maps otherwise, the mounted heatmaps now change mode
+// without the panel's render (restyle), which follows: after panelEvery
+// while training runs, in a task of its own once it has stopped.
 func (v *LearnView) panel(tr *compute.Training) app.UI {
 	s, key, none := &v.shown, v.mapsKey, tr.Now == nil
-	if key != s.key || none != s.none || tr.Before != s.before {
-		same := key.running && s.key.running && key.lang == s.key.lang && key.large == s.key.large &&
-			tr.Before == s.before && none == s.none
-		if !same || time.Since(s.at) >= panelEvery && !v.curvesJustMade() {
+	if s.due || key != s.key || none != s.none || tr.Before != s.before {
+		same := key.lang == s.key.lang && key.large == s.key.large && tr.Before == s.before && none == s.none
+		switch {
+		case same && !s.due && !none && key.running != s.key.running && v.restyle(key.running):
+			s.key, s.at, s.due = key, time.Now(), !key.running
+			if s.due {
+				v.Props.Redraw.renderLater(v)
+			}
+		case s.due || !same || !key.running || !s.key.running || time.Since(s.at) >= panelEvery && !v.curvesJustMade():
 			s.version++
-			s.key, s.before, s.none, s.at = key, tr.Before, none, time.Now()
+			s.key, s.before, s.none, s.at, s.due = key, tr.Before, none, time.Now(), false
 		}
 	}
 	return &learnMapsPanel{View: v, Version: s.version}
+}
+
+// restyle hands each mounted heatmap now its parts, drawn as a picture on
+// a layer of its own while on screen if running, with numbers in its cells
+// if not (chart.Chart.Restyle), and reports whether each took them.
+func (v *LearnView) restyle(running bool) bool {
+	if len(v.maps) == 0 {
+		return false
+	}
+	for i := range v.maps {
+		m := &v.maps[i]
+		c := v.ref(m.nowID).Get()
+		if c == nil || !c.Restyle(running, running, m.now, m.nowTip) {
+			return false
+		}
+	}
+	return true
 }
 
 // curvesJustMade reports whether build made the curves' points in the

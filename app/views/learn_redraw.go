@@ -84,6 +84,14 @@ func (r *LearnRedraw) renderApart(v *LearnView) {
 	}
 }
 
+// renderLater has go-app render v, if it is the view registered, in a task
+// of its own: nothing where no view is.
+func (r *LearnRedraw) renderLater(v *LearnView) {
+	if r != nil && r.view == v && r.ctx.Context != nil {
+		r.renderApart(v)
+	}
+}
+
 // drawMaps, while training runs, draws the heatmaps now of p at once, when
 // the view shows the same probe, layers and heads as p, drawn as pictures:
 // only those pictures change (chart.Chart's repaint). The view keeps p. It

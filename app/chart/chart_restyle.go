@@ -1,0 +1,24 @@
+package chart
+
+// Restyle changes a mounted chart's Lazy and Layer and hands it parts, with
+// tip as its tooltip, without go-app's render: the Learn view's heatmaps
+// now as training starts (a picture on a layer of its own, drawn while on
+// screen) or stops. The draw waits for a later task of the charts' queue,
+// or, once Lazy turns on, for the chart's first report of being on screen,
+// so that a view restyling many charts at once spreads their updates. A
+// later render of the same fields then changes nothing. It reports false,
+// changing nothing, when the chart is not mounted.
+func (c *Chart) Restyle(lazy, layer bool, parts ChartParts, tip func(row, col int, v float64) string) bool {
+	if c.chart == nil || c.ctx.Context == nil {
+		return false
+	}
+	c.Lazy, c.Layer, c.Option, c.Parts, c.Tooltip = lazy, layer, "", parts, tip
+	if lazy && c.onScreen.observer == nil {
+		c.onScreen.observe(c.ctx, c) // its first report queues the draw
+		if c.onScreen.observer != nil {
+			return true
+		}
+	}
+	drawQueue.later(jobKey{c, false}, c.draw)
+	return true
+}
