@@ -157,8 +157,9 @@ func (v *LearnView) drawNow(p Props) bool {
 	shown := v.Props
 	tr, was := p.Training, shown.Training
 	if p.State.View != shown.State.View || p.State.Lang != shown.State.Lang || p.State.Present || shown.State.Present ||
-		tr == nil || was == nil || tr.Now == nil || was.Now == nil || tr.Task != was.Task || len(v.maps) == 0 {
-		return false
+		tr == nil || was == nil || tr.Now == nil || was.Now == nil || tr.Task != was.Task || len(v.maps) == 0 ||
+		tr.Running != was.Running {
+		return false // training starting or stopping: the view's render restyles every head's (restyle)
 	}
 	v.build(tr, p.State.Lang)
 	if len(v.maps) == 0 {
