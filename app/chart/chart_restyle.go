@@ -22,3 +22,24 @@ func (c *Chart) Restyle(lazy, layer bool, parts ChartParts, tip func(row, col in
 	drawQueue.later(jobKey{c, false}, c.draw)
 	return true
 }
+
+// RepaintOrSoon draws parts, with tip as its tooltip, at once where only
+// the picture differs from the one drawn (chart_repaint.go), and else in a
+// later task of the charts' queue: the first pictures of the Learn view's
+// heatmaps after training starts, eight whole ECharts updates were they
+// drawn in one task. A Lazy chart off screen draws when it comes on screen.
+// It reports false, drawing nothing, when the chart is not mounted.
+func (c *Chart) RepaintOrSoon(parts ChartParts, tip func(row, col int, v float64) string) bool {
+	if c.chart == nil {
+		return false
+	}
+	c.Option, c.Parts, c.Tooltip = "", parts, tip
+	switch {
+	case c.Lazy && c.onScreen.hidden, parts == c.drawnParts && c.drawn == partsDrawn:
+	case c.repaintImage(parts):
+		c.placeOutlines()
+	default:
+		drawQueue.later(jobKey{c, false}, c.draw)
+	}
+	return true
+}

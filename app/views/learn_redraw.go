@@ -94,7 +94,8 @@ func (r *LearnRedraw) renderLater(v *LearnView) {
 
 // drawMaps, while training runs, draws the heatmaps now of p at once, when
 // the view shows the same probe, layers and heads as p, drawn as pictures:
-// only those pictures change (chart.Chart's repaint). The view keeps p. It
+// only those pictures change (chart.Chart's repaint); one not yet drawn as
+// a picture, just after the start, waits for the charts' queue. The view keeps p. It
 // reports false, drawing nothing, where go-app must render the view.
 func (v *LearnView) drawMaps(p Props) bool {
 	tr, was := p.Training, v.Props.Training
@@ -113,7 +114,7 @@ func (v *LearnView) drawMaps(p Props) bool {
 	for i := range v.maps {
 		m := &v.maps[i]
 		if c := v.ref(m.nowID).Get(); c != nil {
-			c.DrawNowOf("", m.now, m.nowTip)
+			c.RepaintOrSoon(m.now, m.nowTip)
 		}
 	}
 	return true
