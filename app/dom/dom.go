@@ -11,7 +11,17 @@ import (
 const (
 	MarkFirstRender = "attnviz:first-render"
 	MeasureUpdate   = "attnviz:update"
+
+	// The bench's breakdown of a first load (cmd/bench/breakdown.go): Go's
+	// main() has started, and go-app has mounted the page's first render.
+	MarkMain    = "attnviz:main"
+	MarkMounted = "attnviz:mounted"
 )
+
+// Mark records the performance mark name.
+func Mark(name string) {
+	Try(func() { app.Window().Get("performance").Call("mark", name) })
+}
 
 // Try runs f and reports whether it ran without a JavaScript exception:
 // storage can be disabled, history calls rate-limited, and neither may break
