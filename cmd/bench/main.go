@@ -105,7 +105,7 @@ func parseFlags(args []string) (config, error) {
 	python := fs.String("python", "", "Python for NumPy and PyTorch (default: /usr/bin/python3, then python3)")
 	only := fs.String("only", "", "run only these sections, comma-separated: "+strings.Join(sections, ", "))
 	baseline := fs.String("baseline", "", "also build the site at this git revision and measure it in the page and views sections, alternately with this build, with no target")
-	profile := fs.String("profile", "", "write to this directory a Chromium trace of one more first load of each page, and a CPU profile and a trace of 60 more keystrokes after each typing measurement")
+	profile := fs.String("profile", "", "write to this directory a Chromium trace of one more first load of each page, traces of as many more for a breakdown of each first load (logged), and a CPU profile and a trace of 60 more keystrokes after each typing measurement")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
