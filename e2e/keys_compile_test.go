@@ -5,6 +5,7 @@ package e2e
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // maxLazyCompiles is the most WebAssembly functions one task of typing may
@@ -14,10 +15,11 @@ import (
 const maxLazyCompiles = 100
 
 // TestTypingCompilesLittle types 30 sentences into #sentence at 16 tokens
-// / 4 heads, after the page has rested, and fails if a task from the
+// / 4 heads, once the page has collected at rest (its mark
+// "attnviz:warm-gc", app/page/gc_warm.go), and fails if a task from the
 // fourth on compiles more than maxLazyCompiles WebAssembly functions
-// (wasm.CompileLazy events in the trace): the page's first collection, due
-// at about the 15th keystroke, must have run at rest (app/page/gc_warm.go).
+// (wasm.CompileLazy events in the trace): without that collection, the
+// page's first, due at about the 15th keystroke, compiles the collector.
 func TestTypingCompilesLittle(t *testing.T) {
 	if skipReason != "" {
 		t.Skip(skipReason)
@@ -26,9 +28,8 @@ func TestTypingCompilesLittle(t *testing.T) {
 	tb := newTab(t, s)
 	text := benchWords(16)
 	tb.open(s.URL() + "#heads=4&text=" + strings.ReplaceAll(text, " ", "+"))
-	// Two idle periods, 200 ms apart: the page's idle callbacks, asked for
-	// after its charts were drawn, have run.
-	eval[bool](tb, `new Promise((resolve) => requestIdleCallback(() => setTimeout(() => requestIdleCallback(() => resolve(true)), 200)))`)
+	// The page's collection at rest (app/page/gc_warm.go) has run.
+	tb.waitFor("the collection at rest", `performance.getEntriesByName("attnviz:warm-gc", "mark").length > 0`, 20*time.Second)
 	// The first three keystrokes compile the keystroke's own code: not
 	// traced.
 	typeKeys(tb, text, 3)
