@@ -87,14 +87,21 @@ func MarkFirstDraw() {
 	}
 }
 
+// firstDrawn is set once FirstDrawn has found the mark: a mark stays, and
+// every chart's draw asks, where performance.getEntriesByName goes through
+// every measure of the page, one more at each keystroke.
+var firstDrawn bool
+
 // FirstDrawn reports whether the page has drawn a chart: whether it has the
 // mark "attnviz:first-render".
 func FirstDrawn() bool {
-	var drawn bool
+	if firstDrawn {
+		return true
+	}
 	Try(func() {
-		drawn = app.Window().Get("performance").Call("getEntriesByName", MarkFirstRender).Length() > 0
+		firstDrawn = app.Window().Get("performance").Call("getEntriesByName", MarkFirstRender).Length() > 0
 	})
-	return drawn
+	return firstDrawn
 }
 
 // EventTime returns the timeStamp of e, or 0 when there is no event.

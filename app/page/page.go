@@ -151,6 +151,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.scheduleSweep(0)
 	p.startPresenter()
 	p.update() // starts the Learn view's worker, if it is shown
+	warmGC()
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the

@@ -65,16 +65,15 @@ type pace struct {
 	peerRepeat     int           // NumPy and PyTorch samples
 	peerMinTime    float64       // seconds per peer sample
 	loads          int           // fresh first loads of each page
-	warmup         int           // keystrokes not counted
-	keystrokes     int           // keystrokes counted per setting
+	keystrokes     int           // keystrokes counted per setting, from the first
 	typingBudget   time.Duration // the most time typing at one setting takes
 	viewKeystrokes int           // keystrokes counted in each view at each setting
 	trainSteps     int           // steps of each task PyTorch is timed on
 }
 
 var (
-	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 10, 200, 150 * time.Second, 60, 40}
-	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 4, 40, 30 * time.Second, 10, 15}
+	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 200, 150 * time.Second, 60, 40}
+	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 40, 30 * time.Second, 10, 15}
 )
 
 var sections = []string{"engine", "wasm", "page", "views", "train"}
