@@ -51,7 +51,7 @@ func warmGC() {
 		}
 		f.Release()
 		runtime.GC()
-		dom.Try(func() { app.Window().Get("performance").Call("mark", markWarmGC) })
+		dom.Mark(markWarmGC)
 		return nil
 	})
 	callLater(f, "setTimeout", 0)
