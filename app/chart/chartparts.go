@@ -143,7 +143,10 @@ func (c *bases) get(h Heatmap, labelSize int, colors []string, layout labelLayou
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return k, c.m[k]
+	if b, ok := c.m[k]; ok {
+		return k, b
+	}
+	return k, c.seed(k) // the build's, on a first visit (base_seeds.go)
 }
 
 func (c *bases) put(k baseKey, base string) {

@@ -11,7 +11,17 @@ import (
 const (
 	MarkFirstRender = "attnviz:first-render"
 	MeasureUpdate   = "attnviz:update"
+
+	// The bench's breakdown of a first load (cmd/bench/breakdown.go): Go's
+	// main() has started, and go-app has mounted the page's first render.
+	MarkMain    = "attnviz:main"
+	MarkMounted = "attnviz:mounted"
 )
+
+// Mark records the performance mark name.
+func Mark(name string) {
+	Try(func() { app.Window().Get("performance").Call("mark", name) })
+}
 
 // Try runs f and reports whether it ran without a JavaScript exception:
 // storage can be disabled, history calls rate-limited, and neither may break
@@ -77,14 +87,21 @@ func MarkFirstDraw() {
 	}
 }
 
+// firstDrawn is set once FirstDrawn has found the mark: a mark stays, and
+// every chart's draw asks, where performance.getEntriesByName goes through
+// every measure of the page, one more at each keystroke.
+var firstDrawn bool
+
 // FirstDrawn reports whether the page has drawn a chart: whether it has the
 // mark "attnviz:first-render".
 func FirstDrawn() bool {
-	var drawn bool
+	if firstDrawn {
+		return true
+	}
 	Try(func() {
-		drawn = app.Window().Get("performance").Call("getEntriesByName", MarkFirstRender).Length() > 0
+		firstDrawn = app.Window().Get("performance").Call("getEntriesByName", MarkFirstRender).Length() > 0
 	})
-	return drawn
+	return firstDrawn
 }
 
 // EventTime returns the timeStamp of e, or 0 when there is no event.

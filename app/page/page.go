@@ -18,8 +18,10 @@ import (
 )
 
 // Routes registers the visualizer's page with go-app's router. The wasm
-// entry point and the static-site generator both call it.
+// entry point and the static-site generator both call it; in the browser it
+// first sets the mark attnviz:main.
 func Routes() {
+	dom.Mark(dom.MarkMain)
 	if app.IsClient && sanitizeLocation() {
 		badLinkAtStart = true
 	}
@@ -128,9 +130,11 @@ func known(s state.State) error {
 	return nil
 }
 
-// OnMount installs window.attnviz, writes the link back when it needs
-// mending, and starts the sweep that the first render asked for.
+// OnMount marks attnviz:mounted (go-app has mounted the first render),
+// installs window.attnviz, writes the link back when it needs mending, and
+// starts the sweep that the first render asked for.
 func (p *Page) OnMount(ctx app.Context) {
+	dom.Mark(dom.MarkMounted)
 	p.ctx = ctx
 	setDocumentLang(p.state.Lang)
 	if p.first.holding() {
@@ -147,6 +151,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.scheduleSweep(0)
 	p.startPresenter()
 	p.update() // starts the Learn view's worker, if it is shown
+	warmGC()
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the

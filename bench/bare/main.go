@@ -23,6 +23,9 @@ package main
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 func main() {
+	// As the visualizer's Routes does, for the bench's breakdown of a first
+	// load (cmd/bench/breakdown.go); natively Window is go-app's stub.
+	app.Window().Get("performance").Call("mark", "attnviz:main")
 	app.Route("/", func() app.Composer { return &hello{} })
 	app.RunWhenOnBrowser()
 	generate()

@@ -65,8 +65,7 @@ type pace struct {
 	peerRepeat     int           // NumPy and PyTorch samples
 	peerMinTime    float64       // seconds per peer sample
 	loads          int           // fresh first loads of each page
-	warmup         int           // keystrokes not counted
-	keystrokes     int           // keystrokes counted per setting
+	keystrokes     int           // keystrokes counted per setting, from the first
 	typingBudget   time.Duration // the most time typing at one setting takes
 	viewKeystrokes int           // keystrokes counted in each view at each setting
 	trainSteps     int           // steps of each task PyTorch is timed on
@@ -74,8 +73,8 @@ type pace struct {
 }
 
 var (
-	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 10, 200, 150 * time.Second, 60, 40, 5}
-	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 4, 40, 30 * time.Second, 10, 15, 3}
+	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 200, 150 * time.Second, 60, 40, 5}
+	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 40, 30 * time.Second, 10, 15, 3}
 )
 
 var sections = []string{"engine", "wasm", "page", "views", "train"}
@@ -106,7 +105,7 @@ func parseFlags(args []string) (config, error) {
 	python := fs.String("python", "", "Python for NumPy and PyTorch (default: /usr/bin/python3, then python3)")
 	only := fs.String("only", "", "run only these sections, comma-separated: "+strings.Join(sections, ", "))
 	baseline := fs.String("baseline", "", "also build the site at this git revision and measure it in the page and views sections, alternately with this build, with no target")
-	profile := fs.String("profile", "", "write to this directory a Chromium trace of one more first load of each page, and a CPU profile and a trace of 60 more keystrokes after each typing measurement")
+	profile := fs.String("profile", "", "write to this directory a Chromium trace of one more first load of each page, traces of as many more for a breakdown of each first load (logged), and a CPU profile and a trace of 60 more keystrokes after each typing measurement")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}

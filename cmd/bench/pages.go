@@ -64,7 +64,8 @@ func measurePages(ctx context.Context, cfg config, b builds, res *results) {
 // firstLoads loads each page cfg.loads times, in turn, each first in one
 // round of len(sites), so that a slow moment of the machine does not fall
 // on one of them only; then once each on the school link (the baseline
-// not).
+// not). With -profile, it then traces one more load of each (the baseline
+// not), and cfg.loads more of each for their breakdown (breakdown.go).
 func firstLoads(ctx context.Context, cfg config, sites []*site, res *results) {
 	for i := range cfg.loads {
 		for k := range sites {
@@ -101,6 +102,9 @@ func firstLoads(ctx context.Context, cfg config, sites []*site, res *results) {
 				logTraceCPU(s.name, path)
 			}
 		}
+	}
+	if cfg.profileDir != "" {
+		profileBreakdown(ctx, cfg, sites)
 	}
 }
 

@@ -282,9 +282,9 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
 	p := cfg.pace
 	fmt.Fprintf(&b, "\n## How\n\n`bench/README.md` says how each figure is taken. In this run: native and wasm forwards, "+
 		"%d and %d samples of %s, the median; NumPy and PyTorch, the median of %d repeats of at least %gs; %d first loads of "+
-		"each page (the median); %d keystrokes at each setting after %d uncounted (fewer where typing took longer than %v). "+
+		"each page (the median); %d keystrokes at each setting, counted from the first, as in every view (fewer where typing took longer than %v). "+
 		"In the compared-with column of the engine rows the faster peer comes first, and the ratio is to it. MB = 10⁶ bytes.\n",
-		p.count, p.wasmCount, p.benchtime, p.peerRepeat, p.peerMinTime, p.loads, p.keystrokes, p.warmup, p.typingBudget)
+		p.count, p.wasmCount, p.benchtime, p.peerRepeat, p.peerMinTime, p.loads, p.keystrokes, p.typingBudget)
 	if cfg.runs("train") {
 		fmt.Fprintf(&b, "\nTraining: in each runtime a first, cold training of each task to its target (the time to the target, a single sample), "+
 			"then %[1]d warm trainings of as many steps, each a sample of the time per step (its steps' wall time, or the process's CPU time, over its steps; "+

@@ -120,9 +120,11 @@ func measureBareTyping(c *chromium, u string, p pace) typingResult {
 }
 
 // typeKeystrokes installs benchJS, focuses the end of #sentence and types
-// p.warmup keystrokes, then p.keystrokes counted ones, with typeKey,
-// stopping early once p.typingBudget has passed after the warmup. It fills
-// in res's measures, long tasks and Stopped, and Err when something failed.
+// p.keystrokes keystrokes with typeKey, each counted from the first, as the
+// views section counts them: a student's first keystrokes, which run code
+// the page has not run yet, are keystrokes too. It stops early once
+// p.typingBudget has passed. It fills in res's measures, long tasks and
+// Stopped, and Err when something failed.
 func typeKeystrokes(c *chromium, p pace, res *typingResult) {
 	ok, err := evalAwait[bool](c.ctx, 10*time.Second, benchJS)
 	if err == nil && !ok {
@@ -132,27 +134,21 @@ func typeKeystrokes(c *chromium, p pace, res *typingResult) {
 		res.Err = err
 		return
 	}
-	count, err := evalAwait[int](c.ctx, 5*time.Second, "window.__bench.updates()")
-	start, stopAt := -1, time.Time{}
-	for i := 0; err == nil && i < p.warmup+p.keystrokes; i++ {
-		if i == p.warmup {
-			if start, err = evalAwait[int](c.ctx, 5*time.Second, "window.__bench.startLongTasks()"); err != nil {
-				start = -1
-				break
-			}
-			count, stopAt = start, time.Now().Add(p.typingBudget)
-		}
+	start, err := evalAwait[int](c.ctx, 5*time.Second, "window.__bench.startLongTasks()")
+	if err != nil {
+		res.Err = err
+		return
+	}
+	count, stopAt := start, time.Now().Add(p.typingBudget)
+	for i := 0; err == nil && i < p.keystrokes; i++ {
 		// Stop early only after a Backspace, so the sentence is as set.
-		if i > p.warmup && i%2 == 0 && time.Now().After(stopAt) {
+		if i > 0 && i%2 == 0 && time.Now().After(stopAt) {
 			res.Stopped = true
 			break
 		}
 		count, err = typeKey(c, i, count)
 	}
 	res.Err = err
-	if start < 0 {
-		return
-	}
 	time.Sleep(300 * time.Millisecond) // let the last long-task entries arrive
 	f, err := evalAwait[finished](c.ctx, 10*time.Second, fmt.Sprintf("window.__bench.finish(%d)", start))
 	if res.Err == nil {
