@@ -10,13 +10,17 @@ mean cross-entropy of the predicted positions; then the gradients clipped to
 a global norm and torch.optim.AdamW with the same settings. The sequences of
 a batch are stacked by length, so each length runs as one batched forward.
 
-Usage: train_peer.py [--dtype float64|float32] [--warmup W] SPEC.json ...
+Usage: train_peer.py [--dtype float64|float32] [--warmup W] [--repeat R] SPEC.json ...
        train_peer.py --selftest SPEC.json ...
 
 Prints one JSON object: {"version", "python", "threads", "results": [{"task",
-"dtype", "steps", "ns_per_step", "cpu_ns_per_step", "losses"}]}: the mean wall
-and CPU (the process's, every thread) time of the steps after the first W
-(default 3; the batches are made into tensors before the clock starts). With --selftest it trains in float64 and exits 1 unless
+"dtype", "steps", "ns_samples", "cpu_samples", "ns_per_step",
+"cpu_ns_per_step", "losses"}]}: a first training from the initial weights,
+untimed (as bench/train.Measure's first run: PyTorch too is slower in its
+first: 2.0 ms a step against 1.2-1.6 ms after), then R more (default 1), each
+a sample: the mean wall and CPU (the process's, every thread) time of its
+steps after the first W (default 3; the batches are made into tensors before
+the clock starts); ns_per_step and cpu_ns_per_step are the samples' medians. With --selftest it trains in float64 and exits 1 unless
 every loss is within 1e-9 of Go's. Where PyTorch is not installed it prints
 {"error": ...} and exits 0 (--selftest: exits 2).
 """
@@ -108,10 +112,17 @@ def train(torch, spec, dtype, warmup):
     return losses, mean(times), mean(cpu)
 
 
+def median(xs):
+    """The middle value of xs, or the mean of the middle two."""
+    s, m = sorted(xs), len(xs) // 2
+    return s[m] if len(s) % 2 else (s[m - 1] + s[m]) / 2
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dtype", choices=["float64", "float32"], default="float64")
     ap.add_argument("--warmup", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--selftest", action="store_true")
     ap.add_argument("specs", nargs="+")
     a = ap.parse_args()
@@ -126,9 +137,11 @@ def main():
     failed = False
     for path in a.specs:
         spec = load(path)
-        losses, ns, cpu_ns = train(torch, spec, dtype, a.warmup)
+        runs = [train(torch, spec, dtype, a.warmup) for _ in range(1 + max(a.repeat, 1))][1:]
+        losses, ns, cpu_ns = runs[0][0], [r[1] for r in runs], [r[2] for r in runs]
         out["results"].append({"task": spec["task"], "dtype": str(dtype).removeprefix("torch."), "steps": len(losses),
-                               "ns_per_step": ns, "cpu_ns_per_step": cpu_ns, "losses": losses})
+                               "ns_samples": ns, "cpu_samples": cpu_ns, "ns_per_step": median(ns),
+                               "cpu_ns_per_step": median(cpu_ns), "losses": losses})
         if a.selftest:
             worst = max(abs(x - y) for x, y in zip(losses, spec["losses"]))
             ok = len(losses) == len(spec["losses"]) and worst <= TOLERANCE

@@ -54,7 +54,9 @@ var serialHalves = false
 // tasks. In the quiet bench of 2026-12-02, two workers in Chromium took
 // 0.74× one worker's time per step for coreference and 0.95× for
 // induction, but 1.12× for sort and 1.38–1.39× for previous and reverse,
-// whose halves are shorter than the exchange (docs/performance.md).
+// whose halves are shorter than the exchange (docs/performance.md). In
+// session 11's loaded runs (medians of five) two workers never paid for
+// any task; one-layer tasks never have.
 func (t *Task) Shares() bool { return t.Arch.Layers >= 2 }
 
 // parallelHalves reports whether Step computes half B on a second

@@ -103,3 +103,38 @@ func sized(m *mat.Dense, r, c int) *mat.Dense {
 	}
 	return mat.NewDense(r, c, nil)
 }
+
+// setSum sets dst[j] = a[j] + b[j], four elements a jump (see rows.go).
+func setSum(dst, a, b []float64) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	j := 0
+	for ; j <= len(dst)-4; j += 4 {
+		dst[j] = a[j] + b[j]
+		dst[j+1] = a[j+1] + b[j+1]
+		dst[j+2] = a[j+2] + b[j+2]
+		dst[j+3] = a[j+3] + b[j+3]
+	}
+	for ; j < len(dst); j++ {
+		dst[j] = a[j] + b[j]
+	}
+}
+
+// addToBoth adds src to a and to b, element by element, four a jump.
+func addToBoth(a, b, src []float64) {
+	a, b = a[:len(src)], b[:len(src)]
+	j := 0
+	for ; j <= len(src)-4; j += 4 {
+		a[j] += src[j]
+		b[j] += src[j]
+		a[j+1] += src[j+1]
+		b[j+1] += src[j+1]
+		a[j+2] += src[j+2]
+		b[j+2] += src[j+2]
+		a[j+3] += src[j+3]
+		b[j+3] += src[j+3]
+	}
+	for ; j < len(src); j++ {
+		a[j] += src[j]
+		b[j] += src[j]
+	}
+}

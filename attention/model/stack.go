@@ -121,11 +121,7 @@ func (s *stacked) forward(m *Model, batch []Example) {
 	x0 := s.x[0].shape(rows, a.DModel)
 	for b, ex := range batch {
 		for i, t := range ex.Tokens {
-			row := x0.RawRowView(s.offs[b] + i)[:a.DModel]
-			e, q := m.Emb.RawRowView(t), m.Pos.RawRowView(i)
-			for j := range row {
-				row[j] = e[j] + q[j]
-			}
+			setSum(x0.RawRowView(s.offs[b] + i)[:a.DModel], m.Emb.RawRowView(t), m.Pos.RawRowView(i))
 		}
 	}
 	for l, ly := range m.Layers {
@@ -169,10 +165,7 @@ func (s *stacked) layerForward(l int, ly Layer, rows int) {
 		next = s.x[l+1].shape(rows, a.DModel)
 	}
 	for k, i := range qr {
-		xr, or, nr := x.RawRowView(i)[:a.DModel], out.RawRowView(k)[:a.DModel], next.RawRowView(k)[:a.DModel]
-		for j := range nr {
-			nr[j] = xr[j] + or[j]
-		}
+		setSum(next.RawRowView(k)[:a.DModel], x.RawRowView(i), out.RawRowView(k))
 	}
 }
 

@@ -68,12 +68,7 @@ func (s *stacked) backward(m *Model, batch []Example, g *Model) {
 	dX := &s.dX.m
 	for b, ex := range batch {
 		for i, t := range ex.Tokens {
-			d := dX.RawRowView(s.offs[b] + i)[:a.DModel]
-			e, q := g.Emb.RawRowView(t), g.Pos.RawRowView(i)
-			for j, v := range d {
-				e[j] += v
-				q[j] += v
-			}
+			addToBoth(g.Emb.RawRowView(t), g.Pos.RawRowView(i), dX.RawRowView(s.offs[b] + i)[:a.DModel])
 		}
 	}
 }

@@ -8,6 +8,7 @@ package train
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/attnviz/attnviz/attention/model"
@@ -18,46 +19,95 @@ const CheckEvery = 10
 
 // Result is one task trained to its target.
 type Result struct {
-	Task      string  `json:"task"`
-	Steps     int     `json:"steps"`       // steps taken: to the target, or the budget
-	NsPerStep float64 `json:"ns_per_step"` // the steps' time (no accuracy checks) over Steps, in the second run
-	// CPUNsPerStep is the process's CPU time during the steps over Steps,
-	// where the platform tells it (natively), else 0: less sensitive than
-	// NsPerStep to other work on the machine.
-	CPUNsPerStep float64 `json:"cpu_ns_per_step,omitempty"`
-	TargetSteps  int     `json:"target_steps"` // steps at the first check that reached the target; 0 if none did
-	TargetNs     float64 `json:"target_ns"`    // wall time to that check, the checks included
-	Accuracy     float64 `json:"accuracy"`     // held-out accuracy at the last check
-	Error        string  `json:"error,omitempty"`
+	Task  string `json:"task"`
+	Steps int    `json:"steps"` // steps taken: to the target, or the budget
+	// NsSamples are the warm runs' times per step: each run's steps' time
+	// (no accuracy checks) over its steps. NsPerStep is their median.
+	NsSamples []float64 `json:"ns_samples,omitempty"`
+	NsPerStep float64   `json:"ns_per_step"`
+	// CPUNsPerStep is the median of CPUSamples, each warm run's CPU time of
+	// the process during the steps over its steps, where the platform tells
+	// it (natively), else 0: less sensitive than NsPerStep to other work on
+	// the machine.
+	CPUSamples   []float64 `json:"cpu_samples,omitempty"`
+	CPUNsPerStep float64   `json:"cpu_ns_per_step,omitempty"`
+	TargetSteps  int       `json:"target_steps"` // steps at the first check that reached the target; 0 if none did
+	TargetNs     float64   `json:"target_ns"`    // wall time to that check, the checks included
+	Accuracy     float64   `json:"accuracy"`     // held-out accuracy at the last check
+	Error        string    `json:"error,omitempty"`
 	// Where the page's trainer (two Web Workers) spent the steps it shared
-	// with its second worker in the warm runs, over those steps (PairedSteps):
+	// with its second worker in the warm runs with every step shared
+	// (PairSamples'), over those steps (PairedSteps):
 	// computing its own half, waiting for the other's, and the other worker
 	// computing it.
 	OwnNsPerStep  float64 `json:"own_ns_per_step,omitempty"`
 	WaitNsPerStep float64 `json:"wait_ns_per_step,omitempty"`
 	PeerNsPerStep float64 `json:"peer_ns_per_step,omitempty"`
 	PairedSteps   int     `json:"paired_steps,omitempty"`
-	// SoloNsPerStep is the same trainer's time per step with its second
-	// worker left out, in runs alternating with the two workers' (the
-	// page's trainer only).
-	SoloNsPerStep float64 `json:"solo_ns_per_step,omitempty"`
+	// SoloNsPerStep is the median of SoloSamples, the same trainer's time
+	// per step with its second worker left out, and PairNsPerStep of
+	// PairSamples, with every step shared by the two, in runs alternating
+	// with the page's own (the page's trainer only).
+	SoloSamples   []float64 `json:"solo_samples,omitempty"`
+	SoloNsPerStep float64   `json:"solo_ns_per_step,omitempty"`
+	PairSamples   []float64 `json:"pair_samples,omitempty"`
+	PairNsPerStep float64   `json:"pair_ns_per_step,omitempty"`
 }
+
+// DefaultSamples is how many warm runs Measure times by default.
+const DefaultSamples = 5
 
 // Measure trains task from seed with its own learning rate, checking the
 // held-out accuracy every CheckEvery steps, until it reaches the task's
-// target or its step budget; then it trains it so again, and the time per
-// step is that second run's. The first run, whose time to the target is
-// kept, is what a page's first training costs, compilation included (V8
-// tiers wasm functions up once they are hot: previous, the first task,
-// took 8 ms a step in Node, then 2.3–3 ms); the second is the runtime's
-// steady pace, as the PyTorch peer's time per step is after its warm-up.
-func Measure(task string, seed int64) Result {
+// target or its step budget; then it trains it so samples times again
+// (at least once), and the time per step is the median of those warm runs'.
+// The first run, whose time to the target is kept, is what a page's first
+// training costs, compilation included (V8 tiers wasm functions up once
+// they are hot: previous, the first task, took 8 ms a step in Node, then
+// 2.3–3 ms); the warm runs are the runtime's steady pace, as the PyTorch
+// peer's time per step is after its warm-up.
+func Measure(task string, seed int64, samples int) Result {
 	r := measureRun(task, seed)
-	if r.Error == "" {
-		warm := measureRun(task, seed)
-		r.NsPerStep, r.CPUNsPerStep = warm.NsPerStep, warm.CPUNsPerStep
+	if r.Error != "" {
+		return r
 	}
+	r.NsSamples, r.CPUSamples = nil, nil
+	for range max(samples, 1) {
+		warm := measureRun(task, seed)
+		r.NsSamples = append(r.NsSamples, warm.NsPerStep)
+		if warm.CPUNsPerStep > 0 {
+			r.CPUSamples = append(r.CPUSamples, warm.CPUNsPerStep)
+		}
+	}
+	r.Summarize()
 	return r
+}
+
+// Summarize sets each time per step that has samples to their median.
+func (r *Result) Summarize() {
+	for _, f := range []struct {
+		xs []float64
+		to *float64
+	}{{r.NsSamples, &r.NsPerStep}, {r.CPUSamples, &r.CPUNsPerStep}, {r.SoloSamples, &r.SoloNsPerStep}, {r.PairSamples, &r.PairNsPerStep}} {
+		if len(f.xs) > 0 {
+			*f.to = Median(f.xs)
+		}
+	}
+}
+
+// Median returns the median of xs (the mean of the middle two for an even
+// count), or 0 for none. xs is not changed.
+func Median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
 }
 
 // measureRun is one training of task from seed to its target or budget.

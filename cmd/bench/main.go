@@ -69,11 +69,12 @@ type pace struct {
 	typingBudget   time.Duration // the most time typing at one setting takes
 	viewKeystrokes int           // keystrokes counted in each view at each setting
 	trainSteps     int           // steps of each task PyTorch is timed on
+	trainSamples   int           // warm trainings timed of each task in each runtime, PyTorch's too
 }
 
 var (
-	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 200, 150 * time.Second, 60, 40}
-	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 40, 30 * time.Second, 10, 15}
+	fullPace  = pace{"500ms", 5, 3, 5, 0.2, 5, 200, 150 * time.Second, 60, 40, 5}
+	quickPace = pace{"100ms", 2, 1, 2, 0.05, 1, 40, 30 * time.Second, 10, 15, 3}
 )
 
 var sections = []string{"engine", "wasm", "page", "views", "train"}

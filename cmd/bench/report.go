@@ -286,9 +286,11 @@ func markdown(m machine, cfg config, res *results, rows []Row, args []string, to
 		"In the compared-with column of the engine rows the faster peer comes first, and the ratio is to it. MB = 10⁶ bytes.\n",
 		p.count, p.wasmCount, p.benchtime, p.peerRepeat, p.peerMinTime, p.loads, p.keystrokes, p.typingBudget)
 	if cfg.runs("train") {
-		fmt.Fprintf(&b, "\nTraining: two trainings of each task to its target in each runtime (wall time, single samples): the time to the target is the first's, the time per step the second's; "+
-			"PyTorch trained on the first %d batches Go drew, its time per step the mean after 3 warm-up steps, and its time to "+
-			"the target Go's steps times that.\n", p.trainSteps)
+		fmt.Fprintf(&b, "\nTraining: in each runtime a first, cold training of each task to its target (the time to the target, a single sample), "+
+			"then %[1]d warm trainings of as many steps, each a sample of the time per step (its steps' wall time, or the process's CPU time, over its steps; "+
+			"in Chromium %[1]d of each way in turn: as the page trains, one worker, every step shared by two); the figure is their median, with their range. "+
+			"PyTorch trained on the first %[2]d batches Go drew, an untimed training first, then %[1]d more, each a sample: the mean after 3 warm-up steps; "+
+			"its time to the target is Go's steps times the median.\n", p.trainSamples, p.trainSteps)
 	}
 	if cfg.baseRev != "" {
 		fmt.Fprintf(&b, "\nThe baseline, %s (commit %s), was built by its own cmd/build in a temporary git worktree and measured in "+

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/attnviz/attnviz/attention/model"
@@ -34,10 +35,10 @@ func (t trainings) get(task string) train.Result {
 
 // torchTraining is PyTorch training the same model on the same batches:
 // its wall and CPU time per step by task, in float64 and float32
-// (torchDtypes).
+// (torchDtypes): the medians of its warm trainings' samples.
 type torchTraining struct {
 	about   string
-	ns, cpu [2]map[string]float64
+	ns, cpu [2]map[string]train.Result // NsSamples, NsPerStep
 	err     [2]map[string]string
 }
 
@@ -57,6 +58,7 @@ func parseTrainLines(lines []string) (trainings, bool) {
 		}
 		done = done || r.Done
 		if r.Task != "" {
+			r.Summarize()
 			t[r.Task] = r.Result
 		}
 	}
@@ -93,7 +95,7 @@ func measureTraining(ctx context.Context, cfg config, b builds, res *results) {
 	if torchErr == nil {
 		torchPy, torchErr = findPython(ctx, cfg.pythons, "torch")
 	}
-	res.torch = torchTraining{ns: [2]map[string]float64{{}, {}}, cpu: [2]map[string]float64{{}, {}}, err: [2]map[string]string{{}, {}}}
+	res.torch = torchTraining{ns: [2]map[string]train.Result{{}, {}}, cpu: [2]map[string]train.Result{{}, {}}, err: [2]map[string]string{{}, {}}}
 	for _, task := range train.Tasks() {
 		for i, rt := range trainRuntimes {
 			log.Printf("training %s: %s", task, rt)
@@ -116,7 +118,7 @@ func measureTraining(ctx context.Context, cfg config, b builds, res *results) {
 
 // runTrainer runs runtrain on task in trainRuntimes[i] and returns its lines.
 func runTrainer(ctx context.Context, cfg config, b builds, i int, task string) ([]string, error) {
-	args := []string{"-tasks", task}
+	args := []string{"-tasks", task, "-samples", fmt.Sprint(cfg.trainSamples)}
 	switch i {
 	case 0:
 		return runCmd(exec.CommandContext(ctx, b.trainNative.path, args...), b.trainNative.err)
@@ -153,7 +155,7 @@ func (r *results) recordTraining(into, got trainings, err error, what, task stri
 // measure times PyTorch in torchDtypes[i] on the spec file.
 func (t *torchTraining) measure(ctx context.Context, cfg config, python, spec string, i int) error {
 	script := filepath.Join(cfg.root, "bench", "train_peer.py")
-	lines, err := runCmd(exec.CommandContext(ctx, python, script, "--dtype", torchDtypes[i], spec), nil)
+	lines, err := runCmd(exec.CommandContext(ctx, python, script, "--dtype", torchDtypes[i], "--repeat", fmt.Sprint(cfg.trainSamples), spec), nil)
 	if err != nil {
 		return err
 	}
@@ -163,9 +165,9 @@ func (t *torchTraining) measure(ctx context.Context, cfg config, python, spec st
 		Threads int    `json:"threads"`
 		Error   string `json:"error"`
 		Results []struct {
-			Task         string  `json:"task"`
-			NsPerStep    float64 `json:"ns_per_step"`
-			CPUNsPerStep float64 `json:"cpu_ns_per_step"`
+			Task       string    `json:"task"`
+			NsSamples  []float64 `json:"ns_samples"`
+			CPUSamples []float64 `json:"cpu_samples"`
 		} `json:"results"`
 	}
 	if err := json.Unmarshal([]byte(strings.Join(lines, "\n")), &r); err != nil {
@@ -176,16 +178,42 @@ func (t *torchTraining) measure(ctx context.Context, cfg config, python, spec st
 	}
 	t.about = fmt.Sprintf("PyTorch %s (Python %s, threads %d)", r.Version, r.Python, r.Threads)
 	x := r.Results[0]
-	t.ns[i][x.Task], t.cpu[i][x.Task] = x.NsPerStep, x.CPUNsPerStep
+	if len(x.NsSamples) == 0 || len(x.CPUSamples) == 0 {
+		return fmt.Errorf("%s: no samples", script)
+	}
+	t.ns[i][x.Task] = train.Result{NsSamples: x.NsSamples, NsPerStep: train.Median(x.NsSamples)}
+	t.cpu[i][x.Task] = train.Result{NsSamples: x.CPUSamples, NsPerStep: train.Median(x.CPUSamples)}
 	return nil
 }
 
-// stepCell is a runtime's time per step on a task, with steps per second.
+// stepCell is a runtime's time per step on a task, the median of its
+// samples with their spread, and steps per second.
 func stepCell(label string, r train.Result) cell {
 	if r.NsPerStep <= 0 {
 		return missing(label, r.Error)
 	}
-	return cell{strings.TrimSpace(fmt.Sprintf("%s %s (%.0f steps/s)", label, FormatDuration(r.NsPerStep), 1e9/r.NsPerStep)), r.NsPerStep}
+	return cell{strings.TrimSpace(fmt.Sprintf("%s %s (%s%.0f steps/s)", label, FormatDuration(r.NsPerStep), spread(r.NsSamples, "; "), 1e9/r.NsPerStep)), r.NsPerStep}
+}
+
+// spread says how many samples a median is of and their range, then sep;
+// nothing for fewer than two.
+func spread(xs []float64, sep string) string {
+	if len(xs) < 2 {
+		return ""
+	}
+	lo, hi := FormatDuration(slices.Min(xs)), FormatDuration(slices.Max(xs))
+	if i := strings.LastIndexByte(lo, ' '); i > 0 && strings.HasSuffix(hi, lo[i:]) {
+		lo = lo[:i] // one unit for both: 1.41–1.70 ms
+	}
+	return fmt.Sprintf("median of %d, %s–%s%s", len(xs), lo, hi, sep)
+}
+
+// paren is s in parentheses after a space, or nothing for an empty s.
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
 }
 
 // waitCell is the time per shared step the page's trainer waited for its
@@ -197,13 +225,21 @@ func waitCell(r train.Result) cell {
 	return cell{fmt.Sprintf("%s (its own half: %s, the other's: %s; %d steps shared)", FormatDuration(r.WaitNsPerStep), FormatDuration(r.OwnNsPerStep), FormatDuration(r.PeerNsPerStep), r.PairedSteps), r.WaitNsPerStep}
 }
 
-// soloCell is the page's trainer's time per step with one worker, in runs
-// alternating with the two workers'.
+// soloCell is the page's trainer's time per step with one worker, and
+// pairCell with every step shared by two, in runs alternating with the
+// page's own.
 func soloCell(r train.Result) cell {
 	if r.SoloNsPerStep <= 0 {
 		return missing("one worker", orDefault(r.Error, "not measured"))
 	}
-	return stepCell("one worker", train.Result{NsPerStep: r.SoloNsPerStep})
+	return stepCell("one worker", train.Result{NsPerStep: r.SoloNsPerStep, NsSamples: r.SoloSamples})
+}
+
+func pairCell(r train.Result) cell {
+	if r.PairNsPerStep <= 0 {
+		return missing("", orDefault(r.Error, "not measured"))
+	}
+	return stepCell("", train.Result{NsPerStep: r.PairNsPerStep, NsSamples: r.PairSamples})
 }
 
 // cpuCell is a native runtime's CPU time per step on a task.
@@ -211,7 +247,7 @@ func cpuCell(label string, r train.Result) cell {
 	if r.CPUNsPerStep <= 0 {
 		return missing(label, orDefault(r.Error, "no CPU time"))
 	}
-	return cell{strings.TrimSpace(label + " " + FormatDuration(r.CPUNsPerStep)), r.CPUNsPerStep}
+	return cell{strings.TrimSpace(label + " " + FormatDuration(r.CPUNsPerStep) + paren(spread(r.CPUSamples, ""))), r.CPUNsPerStep}
 }
 
 // targetCell is a runtime's time to the task's target, with its steps.
@@ -226,20 +262,24 @@ func targetCell(label string, r train.Result) cell {
 // t.cpu), the figure Go is held to, with float64's beside it; with steps >
 // 0, times that many steps: PyTorch's time to the target had it taken Go's
 // steps.
-func (t torchTraining) cell(ns [2]map[string]float64, task string, steps int) cell {
+func (t torchTraining) cell(ns [2]map[string]train.Result, task string, steps int) cell {
 	f64, f32 := ns[0][task], ns[1][task]
-	if f32 == 0 {
+	if f32.NsPerStep == 0 {
 		return missing("PyTorch float32", t.err[1][task])
 	}
-	k, what := 1.0, ""
 	if steps > 0 {
-		k, what = float64(steps), fmt.Sprintf(", × Go's %d steps", steps)
+		k := float64(steps)
+		s := "PyTorch float32 " + FormatDuration(k*f32.NsPerStep)
+		if f64.NsPerStep > 0 {
+			s += "; float64 " + FormatDuration(k*f64.NsPerStep)
+		}
+		return cell{s + fmt.Sprintf(", × Go's %d steps", steps), k * f32.NsPerStep}
 	}
-	s := "PyTorch float32 " + FormatDuration(k*f32)
-	if f64 > 0 {
-		s += "; float64 " + FormatDuration(k*f64)
+	s := "PyTorch float32 " + FormatDuration(f32.NsPerStep) + paren(spread(f32.NsSamples, ""))
+	if f64.NsPerStep > 0 {
+		s += "; float64 " + FormatDuration(f64.NsPerStep) + paren(spread(f64.NsSamples, ""))
 	}
-	return cell{s + what, k * f32}
+	return cell{s, f32.NsPerStep}
 }
 
 // Targets of issue #12, part 6.
@@ -281,7 +321,7 @@ func (r *results) trainingRows() []Row {
 			compare(sec, "time per step, "+task+", wasm in Node (one thread)", stepCell("", node), stepCell("native", native), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium (the page's "+workers+")", stepCell("", chromium), torch, targetTrainChromium),
 			compare(sec, "waiting for the other worker's half per shared step, "+task+", wasm in Chromium", waitCell(chromium), stepCell("", chromium), target{}),
-			compare(sec, "time per step, "+task+", wasm in Chromium, two workers vs one", stepCell("", chromium), soloCell(chromium), target{}),
+			compare(sec, "time per step, "+task+", wasm in Chromium, two workers (every step shared) vs one", pairCell(chromium), soloCell(chromium), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium vs native pure Go", stepCell("", chromium), stepCell("native pure Go", pure), targetTrainWasm),
 			compare(sec, "time to the target, "+task+", native Go", targetCell("", native), r.torch.cell(r.torch.ns, task, native.TargetSteps), target{}),
 			compare(sec, "time to the target, "+task+", wasm in Chromium", targetCell("", chromium), targetCell("native", native), targetTrainTime(task)))

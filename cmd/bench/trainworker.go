@@ -55,14 +55,16 @@ func copyFile(src, dst string) error {
 	return os.WriteFile(dst, b, 0o644)
 }
 
-// trainWorkerPage trains each task of its query (?arg=-tasks&arg=a,b) in
-// the page's trainer as bench/train.Measure does: a first run from seed 1
-// until an answer's held-out accuracy (measured every 10 steps) reaches
-// the target, then asks it to stop (the time to the target is the
-// answer's arrival: up to 50 ms late); then four runs of as many steps,
-// with two workers and with one in turn (warmRuns), whose steps' time,
-// without the accuracy's, over their steps is the time per step of each
-// (ns_per_step and solo_ns_per_step). It prints bench/train.Result lines into window.benchLines, as
+// trainWorkerPage trains each task of its query (?arg=-tasks&arg=a,b,
+// &arg=-samples&arg=N) in the page's trainer as bench/train.Measure does: a
+// first run from seed 1 until an answer's held-out accuracy (measured every
+// 10 steps) reaches the target, then asks it to stop (the time to the
+// target is the answer's arrival: up to 50 ms late); then N rounds of three
+// runs of as many steps (warmRuns): as the page trains, with one worker
+// (solo), and with every step shared by two (pair); each run's steps' time,
+// without the accuracy's, over its steps is a sample (ns_samples,
+// solo_samples, pair_samples; the shared steps' waits are the pair runs').
+// It prints bench/train.Result lines into window.benchLines, as
 // runWasmChromium reads them. TASKS is each task's target and step budget.
 const trainWorkerPage = `<!doctype html>
 <meta charset="utf-8">
@@ -73,9 +75,10 @@ window.benchDone = false;
 const tasks = TASKS;
 const args = new URLSearchParams(location.search).getAll("arg");
 const names = args[args.indexOf("-tasks") + 1].split(",");
+const samples = args.includes("-samples") ? Math.max(1, Number(args[args.indexOf("-samples") + 1])) : 1;
 const worker = new Worker("web/trainworker.js");
 let gen = 0;
-function run(task, goal, stopAtTarget, solo) {
+function run(task, goal, stopAtTarget, way) {
   return new Promise((resolve) => {
     const g = ++gen, t0 = performance.now(), target = tasks[task][0];
     const r = { task, steps: 0, ns: 0, wait: 0, own: 0, peer: 0, paired: 0, targetSteps: 0, targetNs: 0, acc: 0 };
@@ -94,36 +97,41 @@ function run(task, goal, stopAtTarget, solo) {
       }
       if (a.export !== undefined) resolve(r);
     };
-    worker.postMessage({ gen: g, task, seed: 1, lr: 0, goal, solo });
+    worker.postMessage({ gen: g, task, seed: 1, lr: 0, goal, solo: !!way.solo, pair: !!way.pair });
   });
 }
-// warmRuns trains task for steps steps four times, with two workers and
-// with one in turn, and returns the sums of each.
+// warmRuns trains task for steps steps in each of three ways in turn, as
+// the page does, with one worker and with every step shared by two,
+// samples rounds, and returns each way's samples (the pair runs' shared
+// steps' times summed too).
 async function warmRuns(task, steps) {
-  const two = { steps: 0, ns: 0, wait: 0, own: 0, peer: 0, paired: 0 }, one = { steps: 0, ns: 0 };
-  for (let i = 0; i < 4; i++) {
-    const solo = i % 2 === 1, r = await run(task, steps, false, solo), into = solo ? one : two;
-    if (r.error) return { error: r.error };
-    for (const k of Object.keys(into)) into[k] += r[k];
+  const ways = [{}, { solo: true }, { pair: true }], got = ways.map(() => []);
+  const pair = { wait: 0, own: 0, peer: 0, paired: 0 };
+  for (let i = 0; i < samples; i++) {
+    for (let w = 0; w < ways.length; w++) {
+      const r = await run(task, steps, false, ways[w]);
+      if (r.error) return { error: r.error };
+      got[w].push(r.ns / r.steps);
+      if (ways[w].pair) for (const k of Object.keys(pair)) pair[k] += r[k];
+    }
   }
-  return { two, one };
+  return { page: got[0], solo: got[1], pairs: got[2], pair };
 }
 (async () => {
   for (const task of names) {
-    const first = await run(task, tasks[task][1], true, false);
+    const first = await run(task, tasks[task][1], true, {});
     const res = { task, steps: first.steps, target_steps: first.targetSteps, target_ns: first.targetNs, accuracy: first.acc };
     if (first.error) res.error = first.error;
     else if (!first.targetSteps) res.error = "accuracy " + first.acc + " after the budget of " + first.steps + " steps, below the target";
     else {
-      const { two, one, error } = await warmRuns(task, first.targetSteps);
+      const { page, solo, pairs, pair, error } = await warmRuns(task, first.targetSteps);
       if (error) res.error = error;
       else {
-        res.ns_per_step = two.ns / two.steps;
-        res.wait_ns_per_step = two.paired ? two.wait / two.paired : 0;
-        res.own_ns_per_step = two.paired ? two.own / two.paired : 0;
-        res.peer_ns_per_step = two.paired ? two.peer / two.paired : 0;
-        res.paired_steps = two.paired;
-        res.solo_ns_per_step = one.ns / one.steps;
+        res.ns_samples = page; res.solo_samples = solo; res.pair_samples = pairs;
+        res.wait_ns_per_step = pair.paired ? pair.wait / pair.paired : 0;
+        res.own_ns_per_step = pair.paired ? pair.own / pair.paired : 0;
+        res.peer_ns_per_step = pair.paired ? pair.peer / pair.paired : 0;
+        res.paired_steps = pair.paired;
       }
     }
     window.benchLines.push(JSON.stringify(res));

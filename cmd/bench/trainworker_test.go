@@ -6,33 +6,40 @@ import (
 )
 
 // TestTrainWorkerInChromium builds the page's trainer and trains reverse
-// and induction in it in Chromium as the bench does: every run reaches the
-// target; induction's two-worker runs share steps (at least their first
-// 10), reverse's (a task that does not Share) none.
+// and induction in it in Chromium as the bench does, two samples of each
+// way: every run reaches the target; each way has its two samples, its
+// time per step their median; the pair runs share every step, the page's
+// own runs of reverse (a task that does not Share) none.
 func TestTrainWorkerInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the trainer and runs Chromium")
 	}
 	ctx := context.Background()
 	chromium, dir := builtTrainWorker(ctx, t)
-	lines, err := runWasmChromium(ctx, chromium, dir, []string{"-tasks", "reverse,induction"})
+	lines, err := runWasmChromium(ctx, chromium, dir, []string{"-tasks", "reverse,induction", "-samples", "2"})
 	got, err := runnerLines(lines, err, parseTrainLines)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for task, shared := range map[string]bool{"reverse": false, "induction": true} {
+	for _, task := range []string{"reverse", "induction"} {
 		r := got[task]
 		t.Logf("%s: %+v", task, r)
 		// TargetSteps: the first run reached the target; Accuracy is the
 		// warm run's last check, which may sit after it and below.
-		if r.Error != "" || r.TargetSteps == 0 || r.NsPerStep <= 0 || r.Accuracy <= 0 || r.SoloNsPerStep <= 0 {
+		if r.Error != "" || r.TargetSteps == 0 || r.Accuracy <= 0 {
 			t.Errorf("%s in the page's trainer: %+v", task, r)
 		}
-		if shared && (r.PairedSteps < 2*10 || r.PeerNsPerStep <= 0) {
-			t.Errorf("%s: %d of %d steps shared by the two workers (at least each run's first 10), the other's half %v ns a step", task, r.PairedSteps, 2*r.TargetSteps, r.PeerNsPerStep)
+		for _, w := range []struct {
+			name    string
+			samples []float64
+			median  float64
+		}{{"page", r.NsSamples, r.NsPerStep}, {"solo", r.SoloSamples, r.SoloNsPerStep}, {"pair", r.PairSamples, r.PairNsPerStep}} {
+			if len(w.samples) != 2 || w.median <= 0 || w.median != (w.samples[0]+w.samples[1])/2 {
+				t.Errorf("%s, %s: %v ns a step from the samples %v, want their median of 2", task, w.name, w.median, w.samples)
+			}
 		}
-		if !shared && r.PairedSteps != 0 {
-			t.Errorf("%s: %d steps shared, want none (the task does not Share)", task, r.PairedSteps)
+		if r.PairedSteps != 2*r.TargetSteps || r.PeerNsPerStep <= 0 || r.OwnNsPerStep <= 0 {
+			t.Errorf("%s: %d steps shared in the pair runs, want all %d; the halves took %v and %v ns", task, r.PairedSteps, 2*r.TargetSteps, r.OwnNsPerStep, r.PeerNsPerStep)
 		}
 	}
 }
