@@ -1,8 +1,6 @@
 // The Learn view's trainer, in a Web Worker: Go's wasm_exec.js and
 // trainworker.wasm (cmd/trainworker), which replaces onmessage with its
 // own as it starts. Messages that arrive before are handed to it then.
-// The trainer starts a second worker of this script, named "half", that
-// computes half of each step (cmd/trainworker/peer.go).
 importScripts("../wasm_exec.js");
 
 const early = [];

@@ -35,23 +35,6 @@ type Result struct {
 	TargetNs     float64   `json:"target_ns"`    // wall time to that check, the checks included
 	Accuracy     float64   `json:"accuracy"`     // held-out accuracy at the last check
 	Error        string    `json:"error,omitempty"`
-	// Where the page's trainer (two Web Workers) spent the steps it shared
-	// with its second worker in the warm runs with every step shared
-	// (PairSamples'), over those steps (PairedSteps):
-	// computing its own half, waiting for the other's, and the other worker
-	// computing it.
-	OwnNsPerStep  float64 `json:"own_ns_per_step,omitempty"`
-	WaitNsPerStep float64 `json:"wait_ns_per_step,omitempty"`
-	PeerNsPerStep float64 `json:"peer_ns_per_step,omitempty"`
-	PairedSteps   int     `json:"paired_steps,omitempty"`
-	// SoloNsPerStep is the median of SoloSamples, the same trainer's time
-	// per step with its second worker left out, and PairNsPerStep of
-	// PairSamples, with every step shared by the two, in runs alternating
-	// with the page's own (the page's trainer only).
-	SoloSamples   []float64 `json:"solo_samples,omitempty"`
-	SoloNsPerStep float64   `json:"solo_ns_per_step,omitempty"`
-	PairSamples   []float64 `json:"pair_samples,omitempty"`
-	PairNsPerStep float64   `json:"pair_ns_per_step,omitempty"`
 }
 
 // DefaultSamples is how many warm runs Measure times by default.
@@ -88,7 +71,7 @@ func (r *Result) Summarize() {
 	for _, f := range []struct {
 		xs []float64
 		to *float64
-	}{{r.NsSamples, &r.NsPerStep}, {r.CPUSamples, &r.CPUNsPerStep}, {r.SoloSamples, &r.SoloNsPerStep}, {r.PairSamples, &r.PairNsPerStep}} {
+	}{{r.NsSamples, &r.NsPerStep}, {r.CPUSamples, &r.CPUNsPerStep}} {
 		if len(f.xs) > 0 {
 			*f.to = Median(f.xs)
 		}

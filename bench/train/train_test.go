@@ -117,9 +117,14 @@ func TestMedian(t *testing.T) {
 // TestSummarize: each time per step with samples becomes their median; one
 // without keeps its value.
 func TestSummarize(t *testing.T) {
-	r := Result{NsPerStep: 9, NsSamples: []float64{3, 1, 2}, CPUNsPerStep: 7, SoloSamples: []float64{4, 6}, PairNsPerStep: 5}
+	r := Result{NsPerStep: 9, NsSamples: []float64{3, 1, 2}, CPUNsPerStep: 7}
 	r.Summarize()
-	if r.NsPerStep != 2 || r.CPUNsPerStep != 7 || r.SoloNsPerStep != 5 || r.PairNsPerStep != 5 {
+	if r.NsPerStep != 2 || r.CPUNsPerStep != 7 {
+		t.Errorf("Summarize: %+v", r)
+	}
+	r = Result{NsPerStep: 9, CPUSamples: []float64{4, 6}}
+	r.Summarize()
+	if r.NsPerStep != 9 || r.CPUNsPerStep != 5 {
 		t.Errorf("Summarize: %+v", r)
 	}
 }

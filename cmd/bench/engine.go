@@ -32,7 +32,7 @@ type builds struct {
 	trainNative  built // bench/runtrain, the default build
 	trainPure    built // and -tags purego
 	trainWasm    built // a directory: bench/runtrain as wasm, wasm_exec.js, a page
-	trainWorker  built // a directory: the page's trainer (two workers) and a page (buildTrainWorker)
+	trainWorker  built // a directory: the page's trainer (one worker) and a page (buildTrainWorker)
 }
 
 // buildAll builds, in parallel, what the run's sections need.

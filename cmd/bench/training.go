@@ -216,32 +216,6 @@ func paren(s string) string {
 	return " (" + s + ")"
 }
 
-// waitCell is the time per shared step the page's trainer waited for its
-// second worker's half, with the time each worker computed its half.
-func waitCell(r train.Result) cell {
-	if r.PairedSteps == 0 {
-		return missing("", orDefault(r.Error, "no step shared by two workers"))
-	}
-	return cell{fmt.Sprintf("%s (its own half: %s, the other's: %s; %d steps shared)", FormatDuration(r.WaitNsPerStep), FormatDuration(r.OwnNsPerStep), FormatDuration(r.PeerNsPerStep), r.PairedSteps), r.WaitNsPerStep}
-}
-
-// soloCell is the page's trainer's time per step with one worker, and
-// pairCell with every step shared by two, in runs alternating with the
-// page's own.
-func soloCell(r train.Result) cell {
-	if r.SoloNsPerStep <= 0 {
-		return missing("one worker", orDefault(r.Error, "not measured"))
-	}
-	return stepCell("one worker", train.Result{NsPerStep: r.SoloNsPerStep, NsSamples: r.SoloSamples})
-}
-
-func pairCell(r train.Result) cell {
-	if r.PairNsPerStep <= 0 {
-		return missing("", orDefault(r.Error, "not measured"))
-	}
-	return stepCell("", train.Result{NsPerStep: r.PairNsPerStep, NsSamples: r.PairSamples})
-}
-
 // cpuCell is a native runtime's CPU time per step on a task.
 func cpuCell(label string, r train.Result) cell {
 	if r.CPUNsPerStep <= 0 {
@@ -298,13 +272,14 @@ func targetTrainTime(task string) target {
 	return target{"≤ 30 s", 30e9, false}
 }
 
-// threadsOf says how the trainer runs task's steps, natively and in the
-// page: on two threads if the task Shares them (attention/model), else one.
-func threadsOf(task string) (goroutines, workers string) {
+// goroutinesOf says how the native trainer runs task's steps: on two
+// goroutines if the task Shares them (attention/model), else one. The page
+// runs every task's steps on one worker.
+func goroutinesOf(task string) string {
 	if t, err := model.Lookup(task); err == nil && t.Shares() {
-		return "two goroutines", "two workers"
+		return "two goroutines"
 	}
-	return "one goroutine", "one worker"
+	return "one goroutine"
 }
 
 func (r *results) trainingRows() []Row {
@@ -313,15 +288,13 @@ func (r *results) trainingRows() []Row {
 	for _, task := range train.Tasks() {
 		native, pure, node, chromium := r.train[0].get(task), r.train[1].get(task), r.train[2].get(task), r.train[3].get(task)
 		torch := r.torch.cell(r.torch.ns, task, 0)
-		goroutines, workers := threadsOf(task)
+		goroutines := goroutinesOf(task)
 		rows = append(rows,
 			compare(sec, "time per step, "+task+", native Go ("+goroutines+")", stepCell("", native), torch, targetTrainNative),
 			compare(sec, "CPU time per step, "+task+", native Go ("+goroutines+")", cpuCell("", native), r.torch.cell(r.torch.cpu, task, 0), target{}),
 			compare(sec, "time per step, "+task+", native pure Go (-tags purego, "+goroutines+")", stepCell("", pure), torch, target{}),
 			compare(sec, "time per step, "+task+", wasm in Node (one thread)", stepCell("", node), stepCell("native", native), target{}),
-			compare(sec, "time per step, "+task+", wasm in Chromium (the page's "+workers+")", stepCell("", chromium), torch, targetTrainChromium),
-			compare(sec, "waiting for the other worker's half per shared step, "+task+", wasm in Chromium", waitCell(chromium), stepCell("", chromium), target{}),
-			compare(sec, "time per step, "+task+", wasm in Chromium, two workers (every step shared) vs one", pairCell(chromium), soloCell(chromium), target{}),
+			compare(sec, "time per step, "+task+", wasm in Chromium (the page's one worker)", stepCell("", chromium), torch, targetTrainChromium),
 			compare(sec, "time per step, "+task+", wasm in Chromium vs native pure Go", stepCell("", chromium), stepCell("native pure Go", pure), targetTrainWasm),
 			compare(sec, "time to the target, "+task+", native Go", targetCell("", native), r.torch.cell(r.torch.ns, task, native.TargetSteps), target{}),
 			compare(sec, "time to the target, "+task+", wasm in Chromium", targetCell("", chromium), targetCell("native", native), targetTrainTime(task)))

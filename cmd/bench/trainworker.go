@@ -13,8 +13,7 @@ import (
 )
 
 // buildTrainWorker puts into dir what "wasm in Chromium" times: the page's
-// trainer (cmd/trainworker, web/trainworker.js, which starts its second
-// worker itself) and a page that drives it as the Learn view does
+// trainer (cmd/trainworker, web/trainworker.js: one Web Worker) and a page that drives it as the Learn view does
 // (trainWorkerPage), with wasm_exec.js where the worker's script finds it.
 func buildTrainWorker(ctx context.Context, root, dir string) error {
 	web := filepath.Join(dir, "web")
@@ -59,11 +58,9 @@ func copyFile(src, dst string) error {
 // &arg=-samples&arg=N) in the page's trainer as bench/train.Measure does: a
 // first run from seed 1 until an answer's held-out accuracy (measured every
 // 10 steps) reaches the target, then asks it to stop (the time to the
-// target is the answer's arrival: up to 50 ms late); then N rounds of three
-// runs of as many steps (warmRuns): as the page trains, with one worker
-// (solo), and with every step shared by two (pair); each run's steps' time,
-// without the accuracy's, over its steps is a sample (ns_samples,
-// solo_samples, pair_samples; the shared steps' waits are the pair runs').
+// target is the answer's arrival: up to 50 ms late); then N runs of as many
+// steps (warmRuns), as the page trains; each run's steps' time, without the
+// accuracy's, over its steps is a sample (ns_samples).
 // It prints bench/train.Result lines into window.benchLines, as
 // runWasmChromium reads them. TASKS is each task's target and step budget.
 const trainWorkerPage = `<!doctype html>
@@ -78,16 +75,16 @@ const names = args[args.indexOf("-tasks") + 1].split(",");
 const samples = args.includes("-samples") ? Math.max(1, Number(args[args.indexOf("-samples") + 1])) : 1;
 const worker = new Worker("web/trainworker.js");
 let gen = 0;
-function run(task, goal, stopAtTarget, way) {
+function run(task, goal, stopAtTarget) {
   return new Promise((resolve) => {
     const g = ++gen, t0 = performance.now(), target = tasks[task][0];
-    const r = { task, steps: 0, ns: 0, wait: 0, own: 0, peer: 0, paired: 0, targetSteps: 0, targetNs: 0, acc: 0 };
+    const r = { task, steps: 0, ns: 0, targetSteps: 0, targetNs: 0, acc: 0 };
     worker.onmessage = (event) => {
       const a = event.data;
       if (a.gen !== g) return;
       if (a.error || a.diverged) { r.error = a.error || "diverged at step " + a.diverged.step; resolve(r); return; }
       const t = a.timing || {};
-      r.steps += t.steps || 0; r.ns += t.stepNs || 0; r.wait += t.waitNs || 0; r.own += t.ownNs || 0; r.peer += t.peerNs || 0; r.paired += t.paired || 0;
+      r.steps += t.steps || 0; r.ns += t.stepNs || 0;
       for (let i = 0; a.accs && i + 1 < a.accs.length; i += 2) {
         r.acc = a.accs[i + 1];
         if (!r.targetSteps && r.acc >= target) {
@@ -97,42 +94,30 @@ function run(task, goal, stopAtTarget, way) {
       }
       if (a.export !== undefined) resolve(r);
     };
-    worker.postMessage({ gen: g, task, seed: 1, lr: 0, goal, solo: !!way.solo, pair: !!way.pair });
+    worker.postMessage({ gen: g, task, seed: 1, lr: 0, goal });
   });
 }
-// warmRuns trains task for steps steps in each of three ways in turn, as
-// the page does, with one worker and with every step shared by two,
-// samples rounds, and returns each way's samples (the pair runs' shared
-// steps' times summed too).
+// warmRuns trains task for steps steps, samples times, as the page does,
+// and returns each run's time per step.
 async function warmRuns(task, steps) {
-  const ways = [{}, { solo: true }, { pair: true }], got = ways.map(() => []);
-  const pair = { wait: 0, own: 0, peer: 0, paired: 0 };
+  const page = [];
   for (let i = 0; i < samples; i++) {
-    for (let w = 0; w < ways.length; w++) {
-      const r = await run(task, steps, false, ways[w]);
-      if (r.error) return { error: r.error };
-      got[w].push(r.ns / r.steps);
-      if (ways[w].pair) for (const k of Object.keys(pair)) pair[k] += r[k];
-    }
+    const r = await run(task, steps, false);
+    if (r.error) return { error: r.error };
+    page.push(r.ns / r.steps);
   }
-  return { page: got[0], solo: got[1], pairs: got[2], pair };
+  return { page };
 }
 (async () => {
   for (const task of names) {
-    const first = await run(task, tasks[task][1], true, {});
+    const first = await run(task, tasks[task][1], true);
     const res = { task, steps: first.steps, target_steps: first.targetSteps, target_ns: first.targetNs, accuracy: first.acc };
     if (first.error) res.error = first.error;
     else if (!first.targetSteps) res.error = "accuracy " + first.acc + " after the budget of " + first.steps + " steps, below the target";
     else {
-      const { page, solo, pairs, pair, error } = await warmRuns(task, first.targetSteps);
+      const { page, error } = await warmRuns(task, first.targetSteps);
       if (error) res.error = error;
-      else {
-        res.ns_samples = page; res.solo_samples = solo; res.pair_samples = pairs;
-        res.wait_ns_per_step = pair.paired ? pair.wait / pair.paired : 0;
-        res.own_ns_per_step = pair.paired ? pair.own / pair.paired : 0;
-        res.peer_ns_per_step = pair.paired ? pair.peer / pair.paired : 0;
-        res.paired_steps = pair.paired;
-      }
+      else res.ns_samples = page;
     }
     window.benchLines.push(JSON.stringify(res));
   }

@@ -22,16 +22,3 @@ func floats(xs []float64) js.Value {
 	js.CopyBytesToJS(u, bytesOf(xs))
 	return js.Global().Get("Float64Array").New(u.Get("buffer"))
 }
-
-// readFloats copies the Float64Array v into dst, grown to its length, and
-// returns it.
-func readFloats(dst []float64, v js.Value) []float64 {
-	n := v.Get("length").Int()
-	if cap(dst) < n {
-		dst = make([]float64, n)
-	}
-	dst = dst[:n]
-	u := js.Global().Get("Uint8Array").New(v.Get("buffer"), v.Get("byteOffset"), 8*n)
-	js.CopyBytesToGo(bytesOf(dst), u)
-	return dst
-}

@@ -11,9 +11,10 @@
 // (see answer), with timing, where its steps' time went (the bench reads
 // it). It is the page's compute.Learner that reads them.
 //
-// It shares each step with a second worker of the same program that it
-// starts itself, in the role "half" (peer.go, half.go): two cores for one
-// run, the same bits as one.
+// One worker takes every step, both of the batch's halves
+// (attention/model's halves.go): a second worker sharing each step never
+// paid for its exchange in the page (docs/performance.md, "Training in
+// WebAssembly (session 11)").
 package main
 
 import (
@@ -31,8 +32,6 @@ type request struct {
 	seed int64
 	lr   float64
 	goal int
-	solo bool // train without the peer: the bench's comparison (the page never sets it)
-	pair bool // share every step with the peer: a measurement's (the page never sets it)
 }
 
 // worker trains one run at a time.
@@ -43,22 +42,13 @@ type worker struct {
 	losses  []float64 // since the last answer
 	accs    []float64 // pairs of step and accuracy, since the last answer
 	accStep int       // the step of the last accuracy measured
-	msgs    <-chan js.Value
-	queue   []js.Value // the page's messages that arrived during a step
-	peer    *peer
-	paired  bool    // the peer follows this run
-	mode    chooser // whether the next step is shared with it
-	timing  timing  // since the last answer
+	timing  timing    // since the last answer
 }
 
 // timing is where the steps' time went, since the last answer.
 type timing struct {
 	steps  int
 	stepNs int64 // the steps' wall time (not the accuracy's)
-	ownNs  int64 // of which computing its own halves, in shared steps
-	waitNs int64 // of which waiting for the peer's half
-	peerNs int64 // the peer's time computing its halves
-	paired int   // steps shared with the peer
 }
 
 const (
@@ -67,22 +57,14 @@ const (
 )
 
 func main() {
-	if js.Global().Get("name").String() == halfName {
-		runHalf()
-		return
-	}
 	msgs := make(chan js.Value, 64)
 	js.Global().Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		msgs <- args[0].Get("data")
 		return nil
 	}))
-	w := worker{msgs: msgs, peer: startPeer()}
+	var w worker
 	y := newYielder()
 	for {
-		if m, ok := w.queued(); ok {
-			w.take(m)
-			continue
-		}
 		if !w.busy() {
 			w.take(<-msgs)
 			continue
@@ -95,17 +77,6 @@ func main() {
 			y.yield() // lets the event loop deliver messages
 		}
 	}
-}
-
-// queued returns the first page message that arrived while a step waited
-// for the peer.
-func (w *worker) queued() (js.Value, bool) {
-	if len(w.queue) == 0 {
-		return js.Value{}, false
-	}
-	m := w.queue[0]
-	w.queue = w.queue[1:]
-	return m, true
 }
 
 // yielder hands the worker's thread back to the event loop for one turn
@@ -135,27 +106,21 @@ func (y *yielder) yield() {
 	<-y.back
 }
 
-// readRequest reads the page's request (or the coordinator's, in the half).
+// readRequest reads the page's request.
 func readRequest(m js.Value) request {
 	return request{gen: m.Get("gen").Int(), task: m.Get("task").String(), seed: int64(m.Get("seed").Float()),
-		lr: m.Get("lr").Float(), goal: m.Get("goal").Int(), solo: m.Get("solo").Truthy(), pair: m.Get("pair").Truthy()}
+		lr: m.Get("lr").Float(), goal: m.Get("goal").Int()}
 }
 
-// take reads a request: a new run, or a new goal for this one. The peer
-// gets each request of a run it shares.
+// take reads a request: a new run, or a new goal for this one.
 func (w *worker) take(m js.Value) {
 	r := readRequest(m)
 	if r.gen != w.req.gen || w.tr == nil && w.err == nil {
 		w.req, w.err, w.losses, w.accs, w.timing = r, nil, w.losses[:0], w.accs[:0], timing{}
 		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
 		w.accStep = -1
-		w.paired = w.err == nil && !r.solo && (w.tr.Task.Shares() || r.pair) && w.peer.ready()
-		w.mode = chooser{shared: true, fixed: r.pair}
 	}
 	w.req.goal = r.goal
-	if w.paired && w.peer.state == peerReady {
-		w.peer.post(map[string]any{"gen": r.gen, "task": r.task, "seed": float64(r.seed), "lr": r.lr, "goal": r.goal, "pair": w.mode.shared})
-	}
 	if !w.busy() {
 		w.answer() // at the goal already: the export of this step
 	}
@@ -183,81 +148,21 @@ func (w *worker) work() {
 	w.answer()
 }
 
-// step takes one step: shared with the peer (stepShared) or alone, as
-// the chooser says.
+// step takes one step, both halves here, and times it.
 func (w *worker) step() error {
 	t0 := time.Now()
-	var err error
-	if w.paired && w.peer.state == peerReady && w.mode.shared {
-		err = w.stepShared()
-	} else {
-		err = w.stepAlone()
-	}
-	ns := time.Since(t0).Nanoseconds()
+	err := w.tr.Step()
 	w.timing.steps++
-	w.timing.stepNs += ns
-	w.mode.record(ns)
+	w.timing.stepNs += time.Since(t0).Nanoseconds()
 	return err
-}
-
-// stepAlone takes a step with both halves here and, if the peer follows
-// the run, posts it the step's gradients (model.Trainer.StepWith).
-func (w *worker) stepAlone() error {
-	if err := w.tr.Step(); err != nil {
-		return err
-	}
-	if w.paired && w.peer.state == peerReady {
-		s := w.tr.Steps()
-		w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "loss": w.tr.Loss(), "sum": floats(w.tr.Gradient()), "pair": w.mode.next(s + 1)})
-	}
-	return nil
-}
-
-// stepShared computes half A here while the peer computes half B, and
-// exchanges them; if the peer is gone, half B here.
-func (w *worker) stepShared() error {
-	t0 := time.Now()
-	g, loss, err := w.tr.StepHalf(0)
-	if err != nil {
-		return err
-	}
-	w.timing.ownNs += time.Since(t0).Nanoseconds()
-	s := w.tr.Steps() + 1
-	w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "loss": loss, "grad": floats(g), "pair": w.mode.next(s + 1)})
-	t1 := time.Now()
-	og, oloss, ns, ok := w.peer.await(w.req.gen, s, w.msgs, &w.queue)
-	w.timing.waitNs += time.Since(t1).Nanoseconds()
-	if !ok {
-		og, oloss = w.tr.OtherHalf()
-	} else {
-		w.timing.peerNs += ns
-		w.timing.paired++
-	}
-	return w.tr.FinishStep(og, oloss)
 }
 
 // measure records the held-out accuracy of the step reached, once.
 func (w *worker) measure() {
 	if s := w.tr.Steps(); s != w.accStep {
-		w.accs = append(w.accs, float64(s), w.accuracy())
+		w.accs = append(w.accs, float64(s), w.tr.Accuracy())
 		w.accStep = s
 	}
-}
-
-// accuracy returns the held-out accuracy, half of it counted by the peer
-// when it follows the run (both at this step: its messages come in order).
-func (w *worker) accuracy() float64 {
-	if !w.paired || w.peer.state != peerReady {
-		return w.tr.Accuracy()
-	}
-	s := w.tr.Steps()
-	w.peer.post(map[string]any{"gen": w.req.gen, "step": s, "acc": true})
-	r0, t0 := w.tr.AccuracyCounts(0, 2)
-	r1, t1, ok := w.peer.awaitCounts(w.req.gen, s, w.msgs, &w.queue)
-	if !ok {
-		r1, t1 = w.tr.AccuracyCounts(1, 2)
-	}
-	return w.tr.SetAccuracy(r0+r1, t0+t1)
 }
 
 // answer posts what changed since the last answer, the parameters, and,
@@ -283,8 +188,7 @@ func (w *worker) answer() {
 	} else if w.err != nil {
 		a["error"] = w.err.Error()
 	}
-	a["timing"] = map[string]any{"steps": w.timing.steps, "stepNs": float64(w.timing.stepNs),
-		"waitNs": float64(w.timing.waitNs), "ownNs": float64(w.timing.ownNs), "peerNs": float64(w.timing.peerNs), "paired": w.timing.paired}
+	a["timing"] = map[string]any{"steps": w.timing.steps, "stepNs": float64(w.timing.stepNs)}
 	w.losses, w.accs, w.timing = w.losses[:0], w.accs[:0], timing{}
 	js.Global().Call("postMessage", a)
 }
