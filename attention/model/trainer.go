@@ -35,7 +35,6 @@ type Trainer struct {
 	count   int      // the batch's targets
 	pass    Pass     // one sequence's, for PatternShare
 	halves  [2]*half // the batch's halves (halves.go); A's stack also Accuracy's
-	mine    int      // the half StepHalf computed, until FinishStep; −1 if none
 	runB    func()   // computes half B on its goroutine, then signals doneB
 	doneB   chan struct{}
 	params  []Param // Model.Params()
@@ -65,7 +64,7 @@ func NewTrainer(c Config) (*Trainer, error) {
 		loss:    math.NaN(),
 		opt:     newAdam(m.Params(), lr, t.WeightDecay, t.Clip),
 		rng:     rand.New(rand.NewPCG(uint64(c.Seed), streamHash("batches "+t.Name))),
-		accStep: -1, mine: -1,
+		accStep: -1,
 	}
 	tr.params = m.Params()
 	return tr, nil
@@ -88,12 +87,9 @@ func (tr *Trainer) Step() error {
 	if tr.err != nil {
 		return tr.err
 	}
-	if tr.mine >= 0 {
-		panic("model: Step between StepHalf and FinishStep")
-	}
 	tr.draw()
 	tr.computeHalves()
-	return tr.finish(0, tr.halves[1].flat, tr.halves[1].loss)
+	return tr.finish()
 }
 
 // draw draws the step's batch and counts its targets.
@@ -147,35 +143,17 @@ func (tr *Trainer) Accuracy() float64 {
 	if tr.accStep == tr.step {
 		return tr.acc
 	}
-	right, total := tr.AccuracyCounts(0, 1)
-	return tr.SetAccuracy(right, total)
-}
-
-// AccuracyCounts returns, for part p of parts (the held-out sequences in
-// chunks of half a batch, chunk k in part k mod parts), how many of the
-// part's predicted tokens the model predicts right and how many there are:
-// two workers each count a part, and SetAccuracy takes the sums.
-func (tr *Trainer) AccuracyCounts(p, parts int) (right, total int) {
 	if tr.heldOut == nil {
 		tr.heldOut = tr.Task.heldOutSet(heldOutSize)
 	}
-	s, n := tr.halfOf(0).stack, (tr.Task.Batch+1)/2 // the counts do not depend on the chunks
-	for k, i := 0, 0; i < len(tr.heldOut); k, i = k+1, i+n {
-		if k%parts != p {
-			continue
-		}
+	right, total := 0, 0
+	s, n := tr.halfOf(0).stack, (tr.Task.Batch+1)/2 // in chunks of half a batch, A's stack's size
+	for i := 0; i < len(tr.heldOut); i += n {
 		chunk := tr.heldOut[i:min(i+n, len(tr.heldOut))]
 		s.forward(tr.Model, chunk)
 		right += s.correct(chunk)
 		total += len(s.tgt)
 	}
-	return right, total
-}
-
-// SetAccuracy records, and returns, the held-out accuracy of this step
-// from the counts of every part (AccuracyCounts): what Accuracy returns
-// until the next step.
-func (tr *Trainer) SetAccuracy(right, total int) float64 {
 	tr.acc, tr.accStep = float64(right)/float64(total), tr.step
 	return tr.acc
 }
