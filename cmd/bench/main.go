@@ -147,6 +147,11 @@ func parseFlags(args []string) (config, error) {
 	if cfg.out != "" && !flagSet(fs, "out") {
 		cfg.out = filepath.Join(cfg.root, cfg.out)
 	}
+	if cfg.out != "" { // now, not after a run of many minutes
+		if err := os.MkdirAll(cfg.out, 0o755); err != nil {
+			return cfg, fmt.Errorf("-out: %w", err)
+		}
+	}
 	cfg.tmp, err = os.MkdirTemp("", "attnviz-bench-")
 	return cfg, err
 }

@@ -26,7 +26,7 @@ type results struct {
 	baseline     string         // -baseline's revision as the report names it, or ""
 	base         pageLoads      // the baseline's first loads
 	baseViews    []viewResult   // the baseline's views, as views
-	train        [4]trainings   // each task trained to its target in each of trainRuntimes
+	train        [5]trainings   // each task trained to its target in each of trainRuntimes
 	torch        torchTraining  // PyTorch on the same batches
 	learn        learnRedraw    // the Learn view's redraws while training (learn_redraw.go)
 	problems     []string

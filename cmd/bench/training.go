@@ -17,10 +17,15 @@ import (
 )
 
 // trainRuntimes are where the trainer trains, in the order of
-// results.train: bench/runtrain natively (Step's two halves on two
-// goroutines) and in Node (one thread: both halves in turn), and in
-// Chromium the page's trainer, two Web Workers (buildTrainWorker).
-var trainRuntimes = [4]string{"native Go", "native pure Go", "wasm in Node", "wasm in Chromium"}
+// results.train: bench/runtrain natively (a two-layer task's two halves on
+// two goroutines) and in Node (one thread: both halves in turn), in
+// Chromium the page's trainer, one Web Worker (buildTrainWorker), and pure
+// Go with GOMAXPROCS=1 (both halves in turn, the code path wasm's one
+// thread runs), for the tasks whose halves natively take two goroutines.
+var trainRuntimes = [5]string{"native Go", "native pure Go", "wasm in Node", "wasm in Chromium", "native pure Go on one thread"}
+
+// onOneThread is trainRuntimes' index of pure Go with GOMAXPROCS=1.
+const onOneThread = 4
 
 // trainings are one runtime's tasks trained to their targets, by task.
 type trainings map[string]train.Result
@@ -84,7 +89,7 @@ func runCmd(cmd *exec.Cmd, err error) ([]string, error) {
 // after the other, so that a task's figures are taken at nearly the same
 // moment of the machine.
 func measureTraining(ctx context.Context, cfg config, b builds, res *results) {
-	res.train = [4]trainings{{}, {}, {}, {}}
+	res.train = [5]trainings{{}, {}, {}, {}, {}}
 	specs, torchPy, torchErr := filepath.Join(cfg.tmp, "train-specs"), "", error(nil)
 	if err := os.MkdirAll(specs, 0o755); err != nil {
 		torchErr = err
@@ -98,6 +103,9 @@ func measureTraining(ctx context.Context, cfg config, b builds, res *results) {
 	res.torch = torchTraining{ns: [2]map[string]train.Result{{}, {}}, cpu: [2]map[string]train.Result{{}, {}}, err: [2]map[string]string{{}, {}}}
 	for _, task := range train.Tasks() {
 		for i, rt := range trainRuntimes {
+			if i == onOneThread && !sharesHalves(task) {
+				continue // pure Go runs it on one goroutine anyway
+			}
 			log.Printf("training %s: %s", task, rt)
 			lines, err := runTrainer(ctx, cfg, b, i, task)
 			t, err := runnerLines(lines, err, parseTrainLines)
@@ -124,6 +132,13 @@ func runTrainer(ctx context.Context, cfg config, b builds, i int, task string) (
 		return runCmd(exec.CommandContext(ctx, b.trainNative.path, args...), b.trainNative.err)
 	case 1:
 		return runCmd(exec.CommandContext(ctx, b.trainPure.path, args...), b.trainPure.err)
+	case onOneThread:
+		if b.trainPure.err != nil {
+			return nil, b.trainPure.err
+		}
+		cmd := exec.CommandContext(ctx, b.trainPure.path, args...)
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+		return runCmd(cmd, nil)
 	case 2:
 		if b.trainWasm.err != nil {
 			return nil, b.trainWasm.err
@@ -276,10 +291,32 @@ func targetTrainTime(task string) target {
 // goroutines if the task Shares them (attention/model), else one. The page
 // runs every task's steps on one worker.
 func goroutinesOf(task string) string {
-	if t, err := model.Lookup(task); err == nil && t.Shares() {
+	if sharesHalves(task) {
 		return "two goroutines"
 	}
 	return "one goroutine"
+}
+
+// sharesHalves reports whether the native trainer runs task's two halves
+// on two goroutines (attention/model's Task.Shares).
+func sharesHalves(task string) bool {
+	t, err := model.Lookup(task)
+	return err == nil && t.Shares()
+}
+
+// wasmVsPureRows compare the page's one worker with native pure Go on one
+// thread, the same code path, under the ≤ 3× target; where pure Go runs
+// the task on two goroutines, that figure stands beside with no target.
+func (r *results) wasmVsPureRows(sec, task string, chromium, pure train.Result) []Row {
+	const vs = ", wasm in Chromium vs native pure Go"
+	if !sharesHalves(task) {
+		return []Row{compare(sec, "time per step, "+task+vs, stepCell("", chromium), stepCell("native pure Go", pure), targetTrainWasm)}
+	}
+	one := r.train[onOneThread].get(task)
+	return []Row{
+		compare(sec, "time per step, "+task+vs+" on one thread (GOMAXPROCS=1: the code path of wasm's one thread)", stepCell("", chromium), stepCell("native pure Go, one thread", one), targetTrainWasm),
+		compare(sec, "time per step, "+task+vs+" on two goroutines", stepCell("", chromium), stepCell("native pure Go", pure), target{}),
+	}
 }
 
 func (r *results) trainingRows() []Row {
@@ -295,7 +332,9 @@ func (r *results) trainingRows() []Row {
 			compare(sec, "time per step, "+task+", native pure Go (-tags purego, "+goroutines+")", stepCell("", pure), torch, target{}),
 			compare(sec, "time per step, "+task+", wasm in Node (one thread)", stepCell("", node), stepCell("native", native), target{}),
 			compare(sec, "time per step, "+task+", wasm in Chromium (the page's one worker)", stepCell("", chromium), torch, targetTrainChromium),
-			compare(sec, "time per step, "+task+", wasm in Chromium vs native pure Go", stepCell("", chromium), stepCell("native pure Go", pure), targetTrainWasm),
+		)
+		rows = append(rows, r.wasmVsPureRows(sec, task, chromium, pure)...)
+		rows = append(rows,
 			compare(sec, "time to the target, "+task+", native Go", targetCell("", native), r.torch.cell(r.torch.ns, task, native.TargetSteps), target{}),
 			compare(sec, "time to the target, "+task+", wasm in Chromium", targetCell("", chromium), targetCell("native", native), targetTrainTime(task)))
 	}
