@@ -3,22 +3,18 @@ package main
 import (
 	"math"
 	"slices"
+
+	"github.com/attnviz/attnviz/bench/train"
 )
 
 // Median returns the median of xs: the middle value, or the mean of the two
-// middle values for an even count. It is NaN for an empty xs. xs is not
-// changed.
+// middle values for an even count (train.Median). It is NaN for an empty
+// xs. xs is not changed.
 func Median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return math.NaN()
 	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	m := len(s) / 2
-	if len(s)%2 == 1 {
-		return s[m]
-	}
-	return (s[m-1] + s[m]) / 2
+	return train.Median(xs)
 }
 
 // Percentile returns the p-th percentile of xs by the nearest-rank method:
