@@ -34,27 +34,34 @@ func warmGC() {
 		return
 	}
 	polls := 0
-	var f app.Func
-	f = dom.Func(func(app.Value, []app.Value) any {
-		if !dom.FirstDrawn() {
-			if polls++; polls < warmGCPolls {
-				callLater(f, "setTimeout", warmGCPoll)
-			} else {
-				f.Release()
-			}
-			return nil
+	var wait app.Func
+	wait = dom.Func(func(app.Value, []app.Value) any {
+		switch {
+		case dom.FirstDrawn():
+			wait.Release()
+			chart.AfterDraws(collectWhenIdle)
+		case polls < warmGCPolls:
+			polls++
+			callLater(wait, "setTimeout", warmGCPoll)
+		default:
+			wait.Release()
 		}
-		if polls >= 0 { // drawn: now wait for the queue and an idle period
-			polls = -1
-			chart.AfterDraws(func() { callLater(f, "requestIdleCallback", warmGCTimeout) })
-			return nil
-		}
-		f.Release()
+		return nil
+	})
+	callLater(wait, "setTimeout", 0)
+}
+
+// collectWhenIdle collects in the browser's next idle period and leaves
+// the mark markWarmGC.
+func collectWhenIdle() {
+	var collect app.Func
+	collect = dom.Func(func(app.Value, []app.Value) any {
+		collect.Release()
 		runtime.GC()
 		dom.Mark(markWarmGC)
 		return nil
 	})
-	callLater(f, "setTimeout", 0)
+	callLater(collect, "requestIdleCallback", warmGCTimeout)
 }
 
 // callLater has the window call f through timer ("setTimeout" or
