@@ -501,7 +501,7 @@ func (p *Page) sentence(lang string) app.UI {
 // rejected says why the input is rejected, #error, while it is.
 func (p *Page) rejected(lang string) app.UI {
 	return app.If(p.res.Rejected.Key != "", func() app.UI {
-		return app.P().ID("error").Class("error").Role("alert").Text(i18n.Tf(lang, p.res.Rejected.Key, p.res.Rejected.Arg))
+		return app.P().ID("error").Class("error").Role("alert").Text(views.ProblemText(lang, p.res.Rejected))
 	})
 }
 
