@@ -90,6 +90,9 @@ func (p *Page) OnInit() {
 // open shows the view of link, or def with a notice if link is malformed or
 // its input rejected: a link never opens on an error.
 func (p *Page) open(link string, def state.State) {
+	if l := state.LinkLang(link); l != "" && l != def.Lang {
+		def = state.DefaultState(l) // a link that cannot open keeps its language
+	}
 	s, err := state.DecodeState(link, def)
 	if err == nil {
 		if err = known(s); err != nil {
