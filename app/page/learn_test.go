@@ -8,7 +8,7 @@ import (
 )
 
 // TestLearnLinks checks that a link opens the Learn view on a task that
-// exists, and that one naming no task opens the default view with a notice.
+// exists, and that one naming no task opens the default task with a notice.
 func TestLearnLinks(t *testing.T) {
 	def := state.DefaultState(i18n.LangEN)
 	for _, tc := range []struct {
@@ -17,7 +17,7 @@ func TestLearnLinks(t *testing.T) {
 	}{
 		{"view=learn&task=reverse&steps=3", state.LearnViewID, "reverse", false},
 		{"view=learn", state.LearnViewID, def.Task, false},
-		{"view=learn&task=nope", def.View, def.Task, true},
+		{"view=learn&task=nope", state.LearnViewID, def.Task, true},
 	} {
 		p := &Page{}
 		p.open(tc.link, def)

@@ -14,7 +14,7 @@ import (
 
 // TestPageMatrices opens the matrices view from links: the page computes
 // the link's matrices, hides the sentence, and shows the boxes; a bad m
-// gives the default view with a notice.
+// gives the default matrices with a notice.
 func TestPageMatrices(t *testing.T) {
 	data, err := os.ReadFile("../../testdata/reference/two-heads-causal.json")
 	if err != nil {
@@ -59,7 +59,9 @@ func TestPageMatrices(t *testing.T) {
 
 	p = &Page{}
 	p.open("view=matrices&m=zAAAA", state.DefaultState(i18n.LangEN))
-	if p.notice == "" || p.state != state.DefaultState(i18n.LangEN) {
+	want := state.DefaultState(i18n.LangEN)
+	want.View = state.MatricesViewID
+	if p.notice == "" || p.state != want {
 		t.Errorf("a bad m: notice %q, state %+v", p.notice, p.state)
 	}
 }

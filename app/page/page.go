@@ -45,7 +45,8 @@ type Page struct {
 	sweepGen int              // the sweep whose runs are scheduled (scheduleSweep)
 	learn    learnLoop        // the Learn view's training (learn.go)
 
-	notice string // i18n key of a dismissible notice; "" for none
+	notice       string              // i18n key of a dismissible notice; "" for none
+	linkProblems []state.LinkProblem // the link's settings that notice.linkParts names
 
 	ctx         app.Context  // the page's own context, from OnMount
 	hooks       []app.Func   // the functions of window.attnviz
@@ -87,31 +88,31 @@ func (p *Page) OnInit() {
 	}
 }
 
-// open shows the view of link, or def with a notice if link is malformed or
-// its input rejected: a link never opens on an error.
+// open shows the view of link. A setting it cannot use keeps def's, and the
+// notice names it (link_open.go); a malformed link, or input that computes
+// in no way, gives def with a notice: a link never opens on an error.
 func (p *Page) open(link string, def state.State) {
 	if l := state.LinkLang(link); l != "" && l != def.Lang {
 		def = state.DefaultState(l) // a link that cannot open keeps its language
 	}
-	s, err := state.DecodeState(link, def)
+	s, probs, err := state.DecodeLink(link, def)
 	if err == nil {
-		if err = known(s); err != nil {
-			s = def
-		}
+		s, probs = knownParts(s, def, probs)
 		s = teachOnOpen(tourOnOpen(s, link), link)
 	}
-	if err != nil {
+	p.linkProblems = probs // named in the notice (link_open.go)
+	if err != nil || len(probs) > 0 {
 		// A bad link is the user's input, not the program's fault: the notice
 		// says so, and the console stays free of errors.
-		p.notice = "notice.badLink"
-		if errors.Is(err, state.ErrTeach) {
-			p.notice = "notice.badTeach"
+		p.notice = "notice.linkParts"
+		if err != nil {
+			p.notice = "notice.badLink"
 		}
 	}
 	p.state = s
 	p.update()
-	if p.res.Rejected.Key != "" && !p.badProbeToLearn() {
-		p.notice = "notice.badLink"
+	if p.res.Rejected.Key != "" && !p.badProbeToLearn() && !p.keepGoodInput(def) {
+		p.notice, p.linkProblems = "notice.badLink", nil
 		p.state = def
 		p.update()
 	}
@@ -562,7 +563,7 @@ func notYet() string {
 // renderNotice is the dismissible notice, #notice.
 func (p *Page) renderNotice(lang string) app.UI {
 	return app.Div().ID("notice").Class("notice").Role("status").Body(
-		app.Span().Text(i18n.T(lang, p.notice)),
+		app.Span().Text(i18n.T(lang, p.notice)+linkProblemsText(lang, p.notice, p.linkProblems)),
 		app.Button().
 			Type("button").
 			Class("dismiss").

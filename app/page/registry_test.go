@@ -37,7 +37,7 @@ func TestRegistry(t *testing.T) {
 }
 
 // TestKnownIDs checks that a link naming a view or a pipeline step that does
-// not exist opens the default view with the notice, and one naming existing
+// not exist drops it (the default view, or no step) with the notice, and one naming existing
 // ones opens them.
 func TestKnownIDs(t *testing.T) {
 	def := state.DefaultState(i18n.LangEN)
@@ -48,7 +48,7 @@ func TestKnownIDs(t *testing.T) {
 		{"view=pipeline&step=masked", "pipeline", "masked", false},
 		{"view=compare", "compare", "", false},
 		{"view=nope", def.View, "", true},
-		{"view=pipeline&step=nope", def.View, "", true},
+		{"view=pipeline&step=nope", "pipeline", "", true},
 		{"step=nope", def.View, "", true},
 	} {
 		p := &Page{}

@@ -1,0 +1,37 @@
+package i18n
+
+// The strings of a link's settings that could not be used (app/page's
+// link_open.go): the notice names each, and what was used instead.
+var _ = registerMessages(linkMessages)
+
+// linkMessages are this file's texts, a map of its own (see registerMessages).
+var linkMessages = map[string]map[string]string{
+	LangEN: {
+		"notice.linkParts":  "Some settings of this link could not be used; the others are kept.",
+		"link.problem":      "%s=%s cannot be used",
+		"link.problem.why":  "%s=%s: %s",
+		"link.problem.used": "; %s is used instead.",
+		"link.problem.out":  "; it is left out.",
+		"link.why.twice":    "given more than once",
+		"link.why.heads":    "d_model %d is not a multiple of %d",
+		"link.why.head":     "there are only %d heads",
+		"link.why.teach":    "the tour in this link could not be read",
+		"link.why.tooMany":  "more than %d tokens",
+		"link.why.empty":    "cross-attention needs a second sentence",
+		"link.why.input":    "this input cannot be computed",
+	},
+	LangZH: {
+		"notice.linkParts":  "此链接中有些设置无法使用，其余设置已保留。",
+		"link.problem":      "%s=%s 无法使用",
+		"link.problem.why":  "%s=%s：%s",
+		"link.problem.used": "；已改用 %s。",
+		"link.problem.out":  "；已忽略。",
+		"link.why.twice":    "出现了不止一次",
+		"link.why.heads":    "d_model %d 不是 %d 的倍数",
+		"link.why.head":     "只有 %d 个头",
+		"link.why.teach":    "无法读取此链接中的导览",
+		"link.why.tooMany":  "超过 %d 个词元",
+		"link.why.empty":    "交叉注意力需要第二个句子",
+		"link.why.input":    "无法计算此输入",
+	},
+}

@@ -1,0 +1,97 @@
+package page
+
+import (
+	"strings"
+
+	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/app/views"
+	"github.com/attnviz/attnviz/attention/model"
+)
+
+// knownParts drops the ids of s that name no view, pipeline step or task
+// (the link codec reads ids; the page knows which exist): each keeps def's
+// and is named in the problems.
+func knownParts(s, def state.State, probs []state.LinkProblem) (state.State, []state.LinkProblem) {
+	if viewByID(s.View) == nil {
+		probs = append(probs, state.NewLinkProblem("view", s.View, def.View, ""))
+		s.View, s.Step = def.View, def.Step
+	}
+	if s.Step != "" && s.View != state.TourViewID && !views.HasStep(s.Step) {
+		probs = append(probs, state.NewLinkProblem("step", s.Step, "", ""))
+		s.Step = ""
+	}
+	if _, err := model.Lookup(s.Task); err != nil {
+		probs = append(probs, state.NewLinkProblem("task", s.Task, def.Task, ""))
+		s.Task = def.Task
+	}
+	return s, probs
+}
+
+// keepGoodInput mends a link whose input the engine rejects: it puts back
+// def's second sentence, matrices and sentence, one at a time, until the
+// input computes, and names each one put back. It reports whether it did.
+func (p *Page) keepGoodInput(def state.State) bool {
+	for _, f := range []struct {
+		key   string
+		field func(*state.State) *string
+	}{
+		{"text2", func(s *state.State) *string { return &s.Text2 }},
+		{"m", func(s *state.State) *string { return &s.Matrices }},
+		{"text", func(s *state.State) *string { return &s.Text }},
+	} {
+		was, put := f.field(&p.state), *f.field(&def)
+		if *was == put {
+			continue
+		}
+		why, args := rejectionWhy(p.res.Rejected)
+		pr := state.NewLinkProblem(f.key, *was, put, why, args...)
+		if f.key != "m" && put != "" {
+			pr.Used = "“" + pr.Used + "”"
+		}
+		p.linkProblems = append(p.linkProblems, pr)
+		*was = put
+		p.update()
+		if p.res.Rejected.Key == "" {
+			p.notice = "notice.linkParts"
+			return true
+		}
+	}
+	return false
+}
+
+// rejectionWhy is the reason a link's input was put back, from the key of
+// the engine's rejection.
+func rejectionWhy(r compute.Problem) (string, []any) {
+	switch {
+	case strings.HasPrefix(r.Key, "error.tooMany"):
+		return "link.why.tooMany", []any{r.Arg}
+	case r.Key == "cross.empty":
+		return "link.why.empty", nil
+	}
+	return "link.why.input", nil
+}
+
+// linkProblemsText names each setting of the link that could not be used,
+// and what was used instead, in lang: the rest of notice.linkParts.
+func linkProblemsText(lang, notice string, probs []state.LinkProblem) string {
+	if notice != "notice.linkParts" {
+		return ""
+	}
+	var b strings.Builder
+	for _, pr := range probs {
+		b.WriteByte(' ')
+		if pr.Why != "" {
+			b.WriteString(i18n.Tf(lang, "link.problem.why", pr.Key, pr.Value, i18n.Tf(lang, pr.Why, pr.Args...)))
+		} else {
+			b.WriteString(i18n.Tf(lang, "link.problem", pr.Key, pr.Value))
+		}
+		if pr.Used == "" {
+			b.WriteString(i18n.T(lang, "link.problem.out"))
+		} else {
+			b.WriteString(i18n.Tf(lang, "link.problem.used", pr.Used))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,128 @@
+package state
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// A LinkProblem is one setting of a link that could not be used: the link's
+// key and value, why (an i18n key with its arguments, or "" for no reason
+// beyond the value itself) and what was used instead, as a link writes it
+// ("" when nothing of it is used).
+type LinkProblem struct {
+	Key, Value string
+	Why        string
+	Args       []any
+	Used       string
+}
+
+// maxShownValue is how many characters of a value a LinkProblem keeps.
+const maxShownValue = 24
+
+// NewLinkProblem returns the problem of key=value, with value shortened for
+// a notice.
+func NewLinkProblem(key, value, used, why string, args ...any) LinkProblem {
+	return LinkProblem{Key: key, Value: shorten(value), Why: why, Args: args, Used: shorten(used)}
+}
+
+// shorten returns v, cut to maxShownValue characters.
+func shorten(v string) string {
+	if r := []rune(v); len(r) > maxShownValue {
+		return string(r[:maxShownValue]) + "…"
+	}
+	return v
+}
+
+// DecodeLink reads link like DecodeState, but keeps every setting it can
+// use: a value that cannot be read, a key given twice, heads that do not
+// divide d_model and a head beyond the heads each keep def's value (heads:
+// the nearest choice below) and are named in the problems, in the order of
+// the link's settings. Only a link that is not a query at all, or too long,
+// gives def and an error.
+func DecodeLink(link string, def State) (State, []LinkProblem, error) {
+	link = strings.TrimPrefix(strings.TrimPrefix(link, "#"), "?")
+	if link == "" {
+		return def, nil, nil
+	}
+	if len(link) > maxLinkBytes {
+		return def, nil, fmt.Errorf("link state: %d bytes, at most %d read", len(link), maxLinkBytes)
+	}
+	values, err := url.ParseQuery(link)
+	if err != nil {
+		return def, nil, fmt.Errorf("link state: %v", err)
+	}
+	s, probs := def, []LinkProblem(nil)
+	for _, f := range settings {
+		vs, ok := values[f.key]
+		if !ok {
+			continue
+		}
+		if len(vs) != 1 {
+			probs = append(probs, NewLinkProblem(f.key, strings.Join(vs, ","), f.encode(&def), "link.why.twice"))
+			continue
+		}
+		if t := s; f.decode(&t, vs[0]) != nil {
+			probs = append(probs, NewLinkProblem(f.key, vs[0], f.encode(&def), whyOf(f.key)))
+		} else {
+			s = t
+		}
+	}
+	s = langTexts(s, def, values)
+	for i := range probs {
+		if probs[i].Key == "lr" && s.LR == 0 {
+			probs[i].Used = FormatLR(s.TaskLR()) // 0 stands for the task's
+		}
+	}
+	return fixHeads(s, def, probs)
+}
+
+// langTexts gives a link that chooses the language but not the sentences
+// that language's example sentences, not def's.
+func langTexts(s, def State, values url.Values) State {
+	if s.Lang == def.Lang {
+		return s
+	}
+	was, now := DefaultState(def.Lang), DefaultState(s.Lang)
+	if _, ok := values["text"]; !ok && s.Text == was.Text {
+		s.Text = now.Text
+	}
+	if _, ok := values["text2"]; !ok && s.Text2 == was.Text2 {
+		s.Text2 = now.Text2
+	}
+	return s
+}
+
+// fixHeads makes the heads divide d_model (the nearest choice below the
+// link's, else the fewest) and the head one of them (def's, else the first).
+func fixHeads(s, def State, probs []LinkProblem) (State, []LinkProblem, error) {
+	if choices := HeadChoices(s.DModel); !slices.Contains(choices, s.Heads) {
+		want, used := s.Heads, choices[0]
+		for _, h := range choices {
+			if h < want {
+				used = h
+			}
+		}
+		s.Heads = used
+		probs = append(probs, NewLinkProblem("heads", fmt.Sprint(want), fmt.Sprint(used), "link.why.heads", s.DModel, want))
+	}
+	if s.Head >= s.Heads {
+		head := HeadKey(s.Head)
+		s.Head = def.Head
+		if s.Head >= s.Heads {
+			s.Head = 0
+		}
+		probs = append(probs, NewLinkProblem("head", head, HeadKey(s.Head), "link.why.head", s.Heads))
+	}
+	return s, probs, nil
+}
+
+// whyOf is the reason a value of key that cannot be read gets in a notice:
+// only a tour's says more than the value.
+func whyOf(key string) string {
+	if key == "teach" {
+		return "link.why.teach"
+	}
+	return ""
+}
