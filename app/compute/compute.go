@@ -239,7 +239,7 @@ func (c *Computer) runMain(s state.State) {
 	tokens, terr := text.Tokenize(s.Text)
 	switch {
 	case errors.Is(terr, text.ErrTooManyTokens):
-		c.res.Rejected = Problem{"error.tooMany", text.MaxTokens}
+		c.res.Rejected = tooMany(s.Text)
 	case terr == nil && len(tokens) == 0:
 		c.res.Result, c.res.Rejected = nil, Problem{}
 		c.res.Rev++
@@ -259,7 +259,7 @@ func kvProblem(s state.State, err error) Problem {
 		kv, kerr := text.Tokenize(s.KVText())
 		switch {
 		case errors.Is(kerr, text.ErrTooManyTokens):
-			return Problem{"error.tooMany", text.MaxTokens}
+			return tooMany(s.KVText())
 		case kerr == nil && len(kv) == 0:
 			return Problem{Key: "cross.empty"}
 		}

@@ -2,6 +2,7 @@ package compute
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -40,7 +41,7 @@ func TestUpdateRejects(t *testing.T) {
 	tokens := first.Result.Tokens[0]
 	s.Text = strings.Repeat("a ", text.MaxTokens+1)
 	r := c.Update(s, 0)
-	if r.Rejected.Key != "error.tooMany" || r.Rejected.Arg != text.MaxTokens || r.Rev != first.Rev || r.Result.Tokens[0] != tokens {
+	if r.Rejected.Key != "error.tooMany" || !reflect.DeepEqual(r.Rejected.Arg, []any{text.MaxTokens, text.MaxTokens + 1}) || r.Rev != first.Rev || r.Result.Tokens[0] != tokens {
 		t.Errorf("too many tokens: %+v, rev %d; want error.tooMany and the last result kept", r.Rejected, r.Rev)
 	}
 	s.Text = "   "

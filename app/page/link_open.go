@@ -66,7 +66,9 @@ func (p *Page) keepGoodInput(def state.State) bool {
 func rejectionWhy(r compute.Problem) (string, []any) {
 	switch {
 	case strings.HasPrefix(r.Key, "error.tooMany"):
-		return "link.why.tooMany", []any{r.Arg}
+		if args, ok := r.Arg.([]any); ok && len(args) > 0 {
+			return "link.why.tooMany", args[:1]
+		}
 	case r.Key == "cross.empty":
 		return "link.why.empty", nil
 	}
