@@ -246,9 +246,23 @@ func typeName(t reflect.Type) string {
 	case reflect.Pointer:
 		return typeName(t.Elem())
 	case reflect.Slice:
-		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(typeName(t.Elem()), "an "), "a ") + "s"
+		return "an array of " + plural(typeName(t.Elem()))
 	}
 	return t.String()
+}
+
+// plural turns a typeName into its plural: "a number" → "numbers", "an
+// array of numbers" → "arrays of numbers".
+func plural(name string) string {
+	if name == "true or false" {
+		return "values true or false"
+	}
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "an "), "a ")
+	noun, rest, ok := strings.Cut(name, " ")
+	if !ok {
+		return noun + "s"
+	}
+	return noun + "s " + rest
 }
 
 // Resolve checks s and builds the Input it describes.

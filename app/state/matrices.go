@@ -481,6 +481,9 @@ func ParseImport(data []byte) (*attention.Spec, *InputError) {
 	}
 	s, err := attention.ParseSpec(data)
 	if err != nil {
+		if words := importWords(data); words != nil {
+			return nil, words
+		}
 		return nil, NewInputError("json", "mx.err.import", err.Error())
 	}
 	if s.Text != nil {

@@ -237,7 +237,7 @@ func TestParseImport(t *testing.T) {
 		"[1, 2]":                         "mx.err.import",
 		`{"text": "hello"}`:              "mx.err.importText",
 		`{"x": [[1, 2]], "wq": [[NaN]]}`: "mx.err.syntax",
-		`{"x": [[1e400]]}`:               "mx.err.import",
+		`{"x": [[1e400]]}`:               "mx.err.importRange",
 		`{"x": [[1, 2]], "heads": 3}`:    "mx.err.import",
 		`{"name": "n", "spec": {"x": [[1]], "wq": [[1]], "wk": [[1]], "wv": [[1]], "tokens": ["<script>"]}, "expected": {}}`: "",
 		`{"x": [[1, 2], [3, 4]], "seed": 3}`: "",
