@@ -127,7 +127,7 @@ func (p *Page) train(ctx app.Context, e app.Event, a views.TrainAction) {
 		}
 	case views.TrainStep:
 		p.comp.SetTraining(p.state, false)
-		p.set(ctx, e, func(s *state.State) { s.Steps = p.comp.TrainingStep() + 1 })
+		p.set(ctx, e, func(s *state.State) { s.Steps = stepGoal(p.comp.TrainingStep(), s.TaskUntil()) })
 	case views.TrainReset:
 		p.comp.SetTraining(p.state, false)
 		p.set(ctx, e, func(s *state.State) { s.Steps = 0 })
