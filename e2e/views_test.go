@@ -224,13 +224,36 @@ func TestCompareView(t *testing.T) {
 	tb.checkClean("the compare view")
 }
 
-// TestPaddingExample opens the padding view on the example sentences, which
-// have one length (the compare view needs them so): the view says that
-// nothing is padded, and its button gives a shorter second sentence.
+// TestPaddingExample opens the padding view on its own default second
+// sentence, shorter than the first (the shared example has the first's 11
+// tokens, for the compare view, and once padded nothing); the compare view
+// keeps its example. A link's own sentences of one length say that nothing
+// is padded, and the view's button gives the shorter one.
 func TestPaddingExample(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
 	tb.open(s.URL() + "#view=padding")
+	if got := tb.state().Text2; got != "The cat sat." {
+		t.Errorf("the padding view opens with the second sentence %q, want the shorter example", got)
+	}
+	checkPadded := func(what string) {
+		t.Helper()
+		if eval[bool](tb, `!!document.querySelector("#padding-none")`) {
+			t.Errorf("%s: #padding-none shows", what)
+		}
+		if got := eval[string](tb, `document.querySelector("#padding-1")?.closest("figure")?.querySelector("figcaption")?.textContent ?? ""`); !strings.Contains(got, "4 tokens + 7 pad") {
+			t.Errorf("%s: the second sentence's caption is %q, want 4 tokens + 7 pad", what, got)
+		}
+	}
+	checkPadded("the default")
+	tb.click(`.tabs [data-view="compare"]`)
+	if got := tb.state(); got.View != "compare" || !strings.HasPrefix(got.Text2, "The mat sat on the cat") {
+		t.Errorf("in compare: view %q, second sentence %q, want the example", got.View, got.Text2)
+	}
+
+	tb.checkClean("the padding view's default")
+	tb = newTab(t, s)
+	tb.open(s.URL() + "#view=padding&text2=" + url.QueryEscape("The mat sat on the cat because it was tired."))
 	if got := eval[string](tb, `document.querySelector("#padding-none")?.textContent ?? ""`); !strings.Contains(got, "11 tokens") {
 		t.Fatalf("#padding-none says %q, want that both sentences have 11 tokens", got)
 	}
@@ -238,12 +261,7 @@ func TestPaddingExample(t *testing.T) {
 	if got := tb.state().Text2; got != "The cat sat." {
 		t.Errorf("the second sentence is %q, want the shorter example", got)
 	}
-	if eval[bool](tb, `!!document.querySelector("#padding-none")`) {
-		t.Error("#padding-none stays when the second sentence is padded")
-	}
-	if got := eval[string](tb, `document.querySelector("#padding-1")?.closest("figure")?.querySelector("figcaption")?.textContent ?? ""`); !strings.Contains(got, "4 tokens + 7 pad") {
-		t.Errorf("the second sentence's caption is %q, want 4 tokens + 7 pad", got)
-	}
+	checkPadded("after the button")
 	tb.checkClean("the padding view's example")
 }
 

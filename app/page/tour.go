@@ -55,7 +55,9 @@ func switchView(s *state.State, id string) {
 		s.Step = ""
 	}
 	if id != state.TourViewID {
+		from := s.View
 		s.View = id
+		state.ViewText2(s, from)
 		return
 	}
 	if n, ok := s.TourStep(); !ok || n < 1 || n > views.TourStepCount(s.Tour) {

@@ -70,6 +70,9 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 		}
 	}
 	s = langTexts(s, def, values)
+	if _, ok := values["text2"]; !ok {
+		ViewText2(&s, def.View) // a link to the padding view without its own
+	}
 	for i := range probs {
 		if probs[i].Key == "lr" && s.LR == 0 {
 			probs[i].Used = FormatLR(s.TaskLR()) // 0 stands for the task's
