@@ -74,8 +74,11 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 		ViewText2(&s, def.View) // a link to the padding view without its own
 	}
 	for i := range probs {
-		if probs[i].Key == "lr" && s.LR == 0 {
+		switch {
+		case probs[i].Key == "lr" && s.LR == 0:
 			probs[i].Used = FormatLR(s.TaskLR()) // 0 stands for the task's
+		case probs[i].Key == "teach":
+			s.TeachStep = def.TeachStep // a step of no tour
 		}
 	}
 	return fixHeads(s, def, probs)

@@ -25,6 +25,7 @@ func TestDecodeLinkKeepsGoodSettings(t *testing.T) {
 		{"lang=fr&text=bonjour", func(s State) bool { return s.Text == "bonjour" && s.Lang == def.Lang }, "lang", "en"},
 		{"heads=4&head=6&pe=1", func(s State) bool { return s.Heads == 4 && s.Positional && s.Head < 4 }, "head", HeadKey(def.Head)},
 		{"seed=1&seed=2&causal=1", func(s State) bool { return s.Seed == def.Seed && s.Causal }, "seed", "1"},
+		{"teach=!!!notatour&tstep=1&causal=1", func(s State) bool { return s.Teach == "" && s.TeachStep == 0 && s.Causal }, "teach", ""},
 	} {
 		s, probs, err := DecodeLink(tc.link, def)
 		if err != nil || !tc.check(s) {
