@@ -322,3 +322,51 @@ func (tr *trace) longWall(since, minWall float64) string {
 	}
 	return b.String()
 }
+
+// TestFirstBaseProfile, a tool (ATTNVIZ_PROFILE=1), profiles the first
+// keystroke that changes the number of tokens on a first visit (whose
+// heatmap's base came from the build, app/chart/base_seeds.go): the first
+// base the page makes itself. ATTNVIZ_CALLERS as for TestSwitchTrace. With
+// ATTNVIZ_SWITCH_BASE, no profile: that keystroke's longest task by CPU
+// time on this build and on that one, alternately, ATTNVIZ_SWITCH_ROUNDS
+// times.
+func TestFirstBaseProfile(t *testing.T) {
+	base := os.Getenv("ATTNVIZ_SWITCH_BASE")
+	if os.Getenv("ATTNVIZ_PROFILE") == "" && base == "" {
+		t.Skip("neither ATTNVIZ_PROFILE nor ATTNVIZ_SWITCH_BASE set")
+	}
+	sites := []*site{newSite(t, rootPrefix)}
+	rounds := 2
+	if base != "" {
+		srv := httptest.NewServer(withContentTypes(http.FileServer(http.Dir(base))))
+		t.Cleanup(srv.Close)
+		sites = append(sites, &site{srv: srv})
+		rounds = 4
+		if r := os.Getenv("ATTNVIZ_SWITCH_ROUNDS"); r != "" {
+			fmt.Sscan(r, &rounds)
+		}
+	}
+	longest := make([][]float64, len(sites))
+	for r := range rounds {
+		for k := range sites {
+			k = (k + r) % len(sites)
+			tb := newTab(t, sites[k])
+			tb.open(sites[k].URL())
+			tb.waitFor("the warm-up collection", `performance.getEntriesByName("attnviz:warm-gc").length > 0`, 30*time.Second)
+			time.Sleep(1500 * time.Millisecond) // and the idle periods after it
+			sentence := eval[string](tb, `document.querySelector("#sentence").value`)
+			tr := tb.startTrace()
+			if base != "" {
+				tb.setSentence(sentence + " again")
+				longest[k] = append(longest[k], slices.Max(tr.stop(tb)))
+				continue
+			}
+			prof := tb.profile(func() { tb.setSentence(sentence + " again") })
+			t.Logf("the keystroke: %s", cpuSummary(tr.stop(tb)))
+			logProfile(t, prof)
+		}
+	}
+	if base != "" {
+		t.Logf("the first keystroke of a new length, longest task's CPU: this build %s ms; base %s %s ms", fmtMs(longest[0]), base, fmtMs(longest[1]))
+	}
+}
