@@ -354,6 +354,13 @@ func TestFirstBaseProfile(t *testing.T) {
 			tb.open(sites[k].URL())
 			tb.waitFor("the warm-up collection", `performance.getEntriesByName("attnviz:warm-gc").length > 0`, 30*time.Second)
 			time.Sleep(1500 * time.Millisecond) // and the idle periods after it
+			if js := os.Getenv("ATTNVIZ_SWITCH_JS"); js != "" && k == 0 {
+				b, err := os.ReadFile(js)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("%s: %s", js, eval[string](tb, string(b)))
+			}
 			sentence := eval[string](tb, `document.querySelector("#sentence").value`)
 			tr := tb.startTrace()
 			if base != "" {
