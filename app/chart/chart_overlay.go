@@ -72,6 +72,7 @@ func (o *overlay) place(inst app.Value, l *imageLayer, x, y, w, h float64, dw, d
 	doc := app.Window().Get("document")
 	if o.deco == nil {
 		o.deco = doc.Call("createElement", "canvas")
+		o.size = [2]int{300, 150} // a new canvas's size, until decorate sets it
 		for _, el := range []app.Value{l.src, o.deco} {
 			el.Set("className", "chart-overlay")
 			style := el.Get("style")
