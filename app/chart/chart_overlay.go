@@ -26,7 +26,7 @@ import (
 type overlay struct {
 	deco   app.Value  // the lines between the cells and the stripes, at the grid's device pixels
 	key    decoKey    // what deco shows
-	size   [2]int     // deco's width and height: 0 × 0 while it has nothing to show (decorate)
+	size   [2]int     // deco's width and height: 1 × 1 while it has nothing to show (decorate)
 	box    [4]float64 // where src and deco are, in CSS pixels: left, top, width, height
 	smooth bool       // src is scaled smoothly (cells smaller than pixels)
 	shown  bool
@@ -117,7 +117,7 @@ func (o *overlay) place(inst app.Value, l *imageLayer, x, y, w, h float64, dw, d
 
 // decorate draws onto deco, of dw × dh device pixels, the lines between
 // img's cells and its stripes, if they differ from what it shows. With
-// neither (more than 40 tokens, no mask), deco is 0 × 0: at 128 tokens a
+// neither (more than 40 tokens, no mask), deco is 1 × 1: at 128 tokens a
 // full-size empty canvas is 2.5 million pixels the browser allocates,
 // clears and hands its compositor at each first draw.
 func (o *overlay) decorate(img *HeatmapImage, dw, dh int) {
@@ -130,19 +130,19 @@ func (o *overlay) decorate(img *HeatmapImage, dw, dh int) {
 		return
 	}
 	o.key = k
-	size := [2]int{dw, dh}
-	if !img.Gaps && img.Stripes == nil {
-		size = [2]int{}
+	size, empty := [2]int{dw, dh}, !img.Gaps && img.Stripes == nil
+	if empty {
+		size = [2]int{1, 1} // not 0 × 0, which drawImage (of a page's canvases) refuses
 	}
 	if size != o.size {
 		// A new size clears the canvas.
 		o.deco.Set("width", size[0])
 		o.deco.Set("height", size[1])
 		o.size = size
-	} else if size != [2]int{} {
+	} else if !empty {
 		o.deco.Call("getContext", "2d").Call("clearRect", 0, 0, dw, dh)
 	}
-	if size == [2]int{} {
+	if empty {
 		return
 	}
 	ctx := o.deco.Call("getContext", "2d")
