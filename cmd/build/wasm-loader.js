@@ -4,10 +4,7 @@
 // instantiates it. Fetched by the page, app.wasm's body would pass through
 // the main thread as it is busy laying out the pre-rendered page and running
 // ECharts' script. It posts {loaded} as bytes arrive (for the loading label),
-// then {module} or {error}. Then it runs the module once itself (cmd/wasm
-// returns at once without a document): the Go runtime's start and the package
-// inits, whose functions V8 compiles at their first call, here rather than on
-// the page's main thread, which shares the module's code. Then it closes.
+// then {module} or {error}.
 fetch("app.wasm")
   .then((response) => {
     if (!response.ok) {
@@ -31,17 +28,6 @@ fetch("app.wasm")
     return WebAssembly.compileStreaming(new Response(counted, { headers }));
   })
   .then(
-    (module) => {
-      postMessage({ module });
-      return warm(module).catch(() => {}); // only a head start, whatever happens
-    },
+    (module) => postMessage({ module }),
     (error) => postMessage({ error: String(error) }),
-  )
-  .finally(() => close());
-
-// warm runs module's Go program to its end.
-async function warm(module) {
-  importScripts("../wasm_exec.js");
-  const go = new Go();
-  await go.run(await WebAssembly.instantiate(module, go.importObject));
-}
+  );

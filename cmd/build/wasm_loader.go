@@ -18,11 +18,7 @@ import (
 // script at the top of each page's head starts a dedicated Web Worker,
 // web/wasm-loader.js, which fetches and compiles app.wasm off the main
 // thread and posts the module; app.js then only instantiates it. Where the
-// worker cannot start or fails, app.js loads app.wasm as go-app does. The
-// worker then runs the module's Go runtime start and package inits itself
-// (cmd/wasm returns at once without a document), so that V8 compiles those
-// functions there, not at their first call on the page's main thread; it
-// closes when they are done.
+// worker cannot start or fails, app.js loads app.wasm as go-app does.
 
 // wasmLoaderJS is the worker's script, written to the site as web/wasm-loader.js.
 //
@@ -49,6 +45,7 @@ func wasmLoaderScript(prefix string) string {
     const worker = new Worker("` + prefix + `/web/` + wasmLoaderName + `");
     worker.onmessage = ({ data }) => {
       if (data.module || data.error) {
+        worker.terminate();
         data.module ? resolve(data.module) : reject(new Error(data.error));
         return;
       }
