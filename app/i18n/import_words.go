@@ -2,9 +2,8 @@ package i18n
 
 // The matrices view's words for spec JSON whose mistake has a known kind
 // (app/state's import_words.go), in place of the engine's English.
-var _ = registerMessages(importWordsMessages)
-
-// importWordsMessages are this file's texts, a map of its own (see registerMessages).
+//
+// importWordsMessages are this file's texts, a map of its own (see sources).
 var importWordsMessages = map[string]map[string]string{
 	LangEN: {
 		"mx.err.importType.number":  "In this JSON, “%s” must be a number.",

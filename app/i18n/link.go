@@ -2,9 +2,8 @@ package i18n
 
 // The strings of a link's settings that could not be used (app/page's
 // link_open.go): the notice names each, and what was used instead.
-var _ = registerMessages(linkMessages)
-
-// linkMessages are this file's texts, a map of its own (see registerMessages).
+//
+// linkMessages are this file's texts, a map of its own (see sources).
 var linkMessages = map[string]map[string]string{
 	LangEN: {
 		"notice.linkParts":  "Some settings of this link could not be used; the others are kept.",
