@@ -43,6 +43,17 @@ func TestLinkOneBadValue(t *testing.T) {
 	}
 }
 
+// TestLinkProblemsGone checks that a good link edited in after a bad one
+// drops the bad one's notice.
+func TestLinkProblemsGone(t *testing.T) {
+	p := &Page{}
+	p.open("heads=3", state.DefaultState(i18n.LangEN))
+	p.open("heads=4", state.DefaultState(i18n.LangEN))
+	if p.notice != "" || p.state.Heads != 4 {
+		t.Errorf("notice %q, heads %d", p.notice, p.state.Heads)
+	}
+}
+
 // TestLinkProblemsNamed checks the notice's words in both languages: the
 // reason heads=3 cannot be used and the heads used instead.
 func TestLinkProblemsNamed(t *testing.T) {

@@ -101,6 +101,9 @@ func (p *Page) open(link string, def state.State) {
 		s = teachOnOpen(tourOnOpen(s, link), link)
 	}
 	p.linkProblems = probs // named in the notice (link_open.go)
+	if p.notice == "notice.linkParts" {
+		p.notice = "" // an earlier link's, in the same page
+	}
 	if err != nil || len(probs) > 0 {
 		// A bad link is the user's input, not the program's fault: the notice
 		// says so, and the console stays free of errors.
