@@ -302,8 +302,8 @@ func TestMalformedLinks(t *testing.T) {
 				t.Errorf("#error shows %q on the default view", e)
 			}
 			// The page's inline scripts are app.LinkGuardScript,
-			// app.FirstPictureScript and app.EngineGuardScript.
-			if n := eval[int](tb, `document.querySelectorAll("img[src=x], script:not([src]):not(#first-picture):not(#link-guard):not(#engine-guard)").length`); n != 0 {
+			// app.FirstPictureScript, app.EngineGuardScript and cmd/build's wasm loader.
+			if n := eval[int](tb, `document.querySelectorAll("img[src=x], script:not([src]):not(#first-picture):not(#link-guard):not(#engine-guard):not(#wasm-loader)").length`); n != 0 {
 				t.Errorf("%d injected elements", n)
 			}
 			tb.checkClean("opening " + c.suffix[:min(len(c.suffix), 60)])
