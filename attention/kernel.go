@@ -174,21 +174,31 @@ func mulKernel(c []float64, cs int, a []float64, as int, b []float64, bs int, r,
 	if cols == 0 {
 		return
 	}
+	// Rows that lie end to end are cleared in one call (in WebAssembly
+	// each call of clear costs Go's calling convention), others row by row.
+	whole := cs == cols
+	if whole {
+		clear(c[:r*cols])
+	}
 	i := 0
 	// Two rows of c at a time, so that each element of b loaded serves
 	// both.
 	for ; i+2 <= r; i += 2 {
 		c0 := c[i*cs : i*cs+cols : i*cs+cols]
 		c1 := c[(i+1)*cs : (i+1)*cs+cols : (i+1)*cs+cols]
-		clear(c0)
-		clear(c1)
+		if !whole {
+			clear(c0)
+			clear(c1)
+		}
 		a0 := a[i*as : i*as+k : i*as+k]
 		a1 := a[(i+1)*as : (i+1)*as+k : (i+1)*as+k]
 		mulRows2(c0, c1, a0, a1[:len(a0)], b, bs)
 	}
 	for ; i < r; i++ {
 		crow := c[i*cs : i*cs+cols : i*cs+cols]
-		clear(crow)
+		if !whole {
+			clear(crow)
+		}
 		arow := a[i*as : i*as+k : i*as+k]
 		l := 0
 		for ; l+4 <= len(arow); l += 4 {
