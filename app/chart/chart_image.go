@@ -31,6 +31,7 @@ type imageLayer struct {
 	src, dst   app.Value
 	dstW, dstH int  // dst's size, in device pixels
 	stale      bool // src has changed since dst was drawn
+	textOn     bool // dst prints img.Text: the chart is wide enough (CellText.MinWidth)
 
 	reuse layerReuse // what set and paint keep from one picture to the next (chart_repaint.go)
 
@@ -162,6 +163,9 @@ func (l *imageLayer) element(api app.Value) any {
 		return nil
 	}
 	l.x, l.y, l.w, l.h = x, y, w, h
+	if on := l.img.Text != nil && api.Call("getWidth").Int() >= l.img.Text.MinWidth; on != l.textOn {
+		l.textOn, l.stale = on, true
+	}
 	if dw != l.dstW || dh != l.dstH {
 		l.dst.Set("width", dw)
 		l.dst.Set("height", dh)
@@ -197,6 +201,9 @@ func (l *imageLayer) paint(dpr float64) {
 	}
 	if l.img.Stripes != nil {
 		drawStripes(ctx, l.img.Stripes, cols, rows, float64(dw), float64(dh), dpr)
+	}
+	if l.textOn {
+		drawCellText(ctx, l.img.Text, cols, rows, float64(dw), float64(dh), dpr)
 	}
 	l.stale = false
 }

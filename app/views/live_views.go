@@ -139,6 +139,7 @@ func (v *LearnView) ref(id string) *chart.Ref[chart.Chart] {
 // OnMount has the page's keystrokes drawn at once, and registers the view
 // for the page's redraws while training (learn_redraw.go).
 func (v *LearnView) OnMount(ctx app.Context) {
+	v.typing.ctx = ctx
 	v.Props.Live.Own(v, v.drawNow)
 	v.Props.Redraw.own(v, ctx)
 }
@@ -163,6 +164,9 @@ func (v *LearnView) drawNow(p Props) bool {
 		// changed: the maps' key says what they show): the view's render
 		// restyles every head's heatmap (restyle).
 		return false
+	}
+	if p.State.Probe != shown.State.Probe {
+		v.typed() // the heatmaps as pictures with their numbers (learn_typing.go)
 	}
 	v.build(tr, p.State.Lang)
 	if len(v.maps) == 0 {
