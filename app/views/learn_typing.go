@@ -3,6 +3,8 @@ package views
 import (
 	"time"
 
+	"github.com/attnviz/attnviz/app/dom"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -44,14 +46,22 @@ func (v *LearnView) typed() {
 
 // settleAfter, after d, renders the view with its heatmaps as labelled
 // cells again, if the probe had no keystroke for probeSettle by then; else
-// it waits for the rest.
+// it waits for the rest. The wait is a timer of the browser's, not a
+// dispatch of go-app's, which would render the page each time.
 func (v *LearnView) settleAfter(d time.Duration) {
-	v.typing.ctx.After(d, func(ctx app.Context) {
+	var fn app.Func
+	fn = dom.Func(func(app.Value, []app.Value) any {
+		fn.Release()
 		t := &v.typing
 		if left := probeSettle - time.Since(t.at); left > 0 && v.Mounted() {
 			v.settleAfter(left)
-			return
+			return nil
 		}
-		t.on, t.armed = false, false // the dispatch renders the view
+		t.ctx.Dispatch(func(app.Context) { t.on, t.armed = false, false }) // and renders the view
+		return nil
 	})
+	if !dom.Try(func() { app.Window().Call("setTimeout", fn, d.Milliseconds()) }) {
+		fn.Release()
+		v.typing.armed = false // the next keystroke tries again
+	}
 }
