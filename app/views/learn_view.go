@@ -473,11 +473,17 @@ func LayerSpecJSON(p *model.Probe, l int) []byte {
 	return b
 }
 
-// exportButton downloads the trained model's JSON.
+// exportButton downloads the trained model's JSON. Its handler reads the
+// training when called: go-app keeps a button's first handler, and each
+// Update gives a new Training.
 func (v *LearnView) exportButton(tr *compute.Training, lang string) app.UI {
 	return disabled(app.Button().ID("export-model").Type("button").Class("learn-button"), tr.Task == nil).
 		Text(i18n.T(lang, "learn.export")).
 		OnClick(func(ctx app.Context, e app.Event) {
+			tr := v.Props.Training
+			if tr == nil || tr.Task == nil {
+				return
+			}
 			js, err := tr.ModelJSON()
 			if err != nil {
 				app.Log("attnviz: export:", err)

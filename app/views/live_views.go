@@ -159,10 +159,9 @@ func (v *LearnView) drawNow(p Props) bool {
 	tr, was := p.Training, shown.Training
 	if p.State.View != shown.State.View || p.State.Lang != shown.State.Lang || p.State.Present || shown.State.Present ||
 		tr == nil || was == nil || tr.Now == nil || was.Now == nil || tr.Task != was.Task || len(v.maps) == 0 ||
-		tr.Running != v.mapsKey.running {
-		// Training starting or stopping (the Training is the same value,
-		// changed: the maps' key says what they show): the view's render
-		// restyles every head's heatmap (restyle).
+		tr.Running != was.Running || tr.Running != v.mapsKey.running {
+		// Training starting or stopping: the view's render restyles every
+		// head's heatmap (restyle).
 		return false
 	}
 	if p.State.Probe != shown.State.Probe {
