@@ -17,11 +17,13 @@ import (
 
 // TestLearnProbePicture types into the Learn view's probe (the task
 // previous, causal: at step 0 query 0 weighs key 0 by 1 and key 1 by 0) and
-// checks, at 1280×800, 390×844 and 1920×1080, that right after a keystroke
-// the probe's heatmaps are pictures (a custom series) whose cells print
-// their numbers, dark on the yellow of weight 1 and light on the purple of
-// weight 0 (chart.CellText), axes labelled with the new probe, and that once
-// typing pauses they are ECharts' labelled cells again, of the new probe.
+// checks, at 1280×800, 390×844 and 1920×1080, that as the probe takes the
+// focus the probe's heatmaps turn into pictures (a custom series), that
+// right after a keystroke their cells print their numbers, dark on the
+// yellow of weight 1 and light on the purple of weight 0 (chart.CellText),
+// axes labelled with the new probe, that they stay pictures while the
+// probe keeps the focus, and that once it loses it they are ECharts'
+// labelled cells again, of the new probe.
 // Screenshots of each: artifacts/learn-probe-typing-* and -settled-*.
 func TestLearnProbePicture(t *testing.T) {
 	s := newSite(t, rootPrefix)
@@ -40,6 +42,10 @@ func TestLearnProbePicture(t *testing.T) {
 		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...), chromedp.Sleep(700*time.Millisecond))
 		tb.do("scrolling to the heatmaps", chromedp.ScrollIntoView(chromedp.CSS("#now-0-0")), chromedp.Sleep(300*time.Millisecond))
 		eval[chromedp.Void](tb, `(() => { const el = document.querySelector("#probe"); el.focus({preventScroll: true}); el.setSelectionRange(el.value.length, el.value.length); })()`)
+		tb.waitFor("the probe's heatmaps as pictures once it has the focus", `(() => {
+			const type = (id) => echarts.getInstanceByDom(document.querySelector(id)).getOption().series[0].type;
+			return type("#now-0-0") === "custom" && type("#before-0-0") === "custom";
+		})()`, 5*time.Second)
 		key := "a"
 		if k%2 == 1 {
 			key = kb.Backspace
@@ -48,25 +54,16 @@ func TestLearnProbePicture(t *testing.T) {
 		if key != "a" {
 			want -= 2
 		}
-		caught := false
-		for try := 0; try < 3 && !caught; try++ {
-			before := tb.updates()
-			tb.do("a keystroke in #probe", chromedp.KeyEvent(key))
-			tb.waitUpdates(before)
-			got := eval[probeChart](tb, probeChartJS)
-			if got.Type == "heatmap" {
-				t.Logf("%d px: typing had settled before the check; again", size.w)
-				key = map[bool]string{true: kb.Backspace, false: "a"}[key == "a"]
-				want = map[bool]int{true: want - 1, false: want + 1}[key != "a"]
-				continue
-			}
-			caught = true
-			tb.pairShot(fmt.Sprintf("learn-probe-typing-%d", size.w))
-			tb.checkProbeChart(fmt.Sprintf("%d px, typing", size.w), got, "custom", want)
+		before := tb.updates()
+		tb.do("a keystroke in #probe", chromedp.KeyEvent(key))
+		tb.waitUpdates(before)
+		tb.pairShot(fmt.Sprintf("learn-probe-typing-%d", size.w))
+		tb.checkProbeChart(fmt.Sprintf("%d px, typing", size.w), eval[probeChart](tb, probeChartJS), "custom", want)
+		tb.do("a pause in the typing", chromedp.Sleep(800*time.Millisecond))
+		if got := eval[probeChart](tb, probeChartJS); got.Type != "custom" || got.BeforeType != "custom" {
+			t.Errorf("%d px: with the probe still focused, after the typing paused: series %q and %q, want pictures", size.w, got.Type, got.BeforeType)
 		}
-		if !caught {
-			t.Errorf("%d px: never caught the probe's heatmap as a picture right after a keystroke", size.w)
-		}
+		eval[chromedp.Void](tb, `document.querySelector("#probe").blur()`)
 		tb.waitFor("the probe's heatmap as labelled cells again",
 			`echarts.getInstanceByDom(document.querySelector("#now-0-0")).getOption().series[0].type === "heatmap"`, 10*time.Second)
 		tb.do("settling", chromedp.Sleep(300*time.Millisecond))

@@ -12,10 +12,12 @@ import (
 // and now) as pictures with their numbers printed in them
 // (chart.CellText): a keystroke then costs ECharts the update of a custom
 // series, its axes and one image, not that of a hundred labelled cells.
-// Once typing pauses for probeSettle, the view renders them as ECharts'
-// labelled cells again, which its exports (SVG text) and presentation
-// mode read; the tooltip, the cell rings and the keyboard walk follow the
-// new probe in either form.
+// They turn into pictures as the probe takes the focus (drawn in the focus
+// event: the first keystroke finds them so) and back into ECharts'
+// labelled cells, which exports (SVG text) and presentation mode read, as
+// it loses it, or probeSettle after the last keystroke of a probe typed
+// without the focus. The tooltip, the cell rings and the keyboard walk
+// follow the new probe in either form.
 
 // probeSettle is how long after the probe's last keystroke its heatmaps
 // turn back into ECharts' labelled cells: longer than the gaps between a
@@ -24,35 +26,76 @@ const probeSettle = 400 * time.Millisecond
 
 // probeTyping is whether the probe is being typed.
 type probeTyping struct {
-	on    bool
-	at    time.Time   // the last keystroke
-	armed bool        // a settle is pending
-	ctx   app.Context // the view's, from its mount
+	on      bool
+	focused bool        // the probe has the focus
+	at      time.Time   // the last keystroke
+	armed   bool        // a settle is pending
+	ctx     app.Context // the view's, from its mount
+}
+
+// onProbeFocus turns the heatmaps into pictures and draws them at once.
+func (v *LearnView) onProbeFocus(app.Context, app.Event) {
+	t := &v.typing
+	t.focused = true
+	if t.on || t.ctx.Context == nil || v.Props.State.Present {
+		return // presenting, the keystrokes are not drawn at once (drawNow)
+	}
+	t.on = true
+	v.drawAllNow(v.Props)
+}
+
+// onProbeBlur turns the heatmaps back into ECharts' labelled cells, in the
+// view's render that follows.
+func (v *LearnView) onProbeBlur(app.Context, app.Event) {
+	v.typing.focused, v.typing.on = false, false
+}
+
+// drawAllNow draws every heatmap of p at once, as drawNow draws the first.
+func (v *LearnView) drawAllNow(p Props) {
+	tr := p.Training
+	if tr == nil || tr.Now == nil || p.State.Present {
+		return
+	}
+	v.build(tr, p.State.Lang)
+	for i := range v.maps {
+		m := &v.maps[i]
+		if c := v.ref(m.beforeID).Get(); c != nil {
+			c.DrawNowOf("", m.before, m.beforeTip)
+		}
+		if c := v.ref(m.nowID).Get(); c != nil && !tr.Running {
+			c.DrawNowOf("", m.now, m.nowTip)
+		}
+	}
 }
 
 // typed notes a keystroke in the probe: the heatmaps are pictures until
-// typing pauses. Nothing before the view is mounted.
+// the probe loses the focus, or typing pauses. Nothing before the view is
+// mounted.
 func (v *LearnView) typed() {
 	t := &v.typing
 	if t.ctx.Context == nil {
 		return
 	}
 	t.on, t.at = true, time.Now()
-	if !t.armed {
+	if !t.armed && !t.focused {
 		t.armed = true
 		v.settleAfter(probeSettle)
 	}
 }
 
 // settleAfter, after d, renders the view with its heatmaps as labelled
-// cells again, if the probe had no keystroke for probeSettle by then; else
-// it waits for the rest. The wait is a timer of the browser's, not a
+// cells again, if the probe had no keystroke for probeSettle by then and
+// has not the focus; else it waits for the rest, or for the blur. The wait is a timer of the browser's, not a
 // dispatch of go-app's, which would render the page each time.
 func (v *LearnView) settleAfter(d time.Duration) {
 	var fn app.Func
 	fn = dom.Func(func(app.Value, []app.Value) any {
 		fn.Release()
 		t := &v.typing
+		if t.focused {
+			t.armed = false // the blur settles
+			return nil
+		}
 		if left := probeSettle - time.Since(t.at); left > 0 && v.Mounted() {
 			v.settleAfter(left)
 			return nil

@@ -387,7 +387,7 @@ func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
 		app.Label().For("probe").Class("field-name").Text(i18n.T(lang, "learn.probe")),
 		app.Input().ID("probe").Type("text").Value(text).AutoComplete(false).Spellcheck(false).
 			Attr("autocapitalize", "off").Aria("invalid", tr.ProbeProblem.Key != "").
-			OnInput(v.onProbe),
+			OnInput(v.onProbe).OnFocus(v.onProbeFocus).OnBlur(v.onProbeBlur),
 		app.If(tr.ProbeProblem.Key != "", func() app.UI {
 			return app.P().ID("probe-error").Class("error").Role("alert").Text(ProblemText(lang, tr.ProbeProblem))
 		}),
