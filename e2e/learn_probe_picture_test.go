@@ -41,7 +41,14 @@ func TestLearnProbePicture(t *testing.T) {
 		}
 		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...), chromedp.Sleep(700*time.Millisecond))
 		tb.do("scrolling to the heatmaps", chromedp.ScrollIntoView(chromedp.CSS("#now-0-0")), chromedp.Sleep(300*time.Millisecond))
-		eval[chromedp.Void](tb, `(() => { const el = document.querySelector("#probe"); el.focus({preventScroll: true}); el.setSelectionRange(el.value.length, el.value.length); })()`)
+		took := eval[float64](tb, `(() => {
+			const el = document.querySelector("#probe"), t0 = performance.now();
+			el.focus({preventScroll: true});
+			const took = performance.now() - t0;
+			el.setSelectionRange(el.value.length, el.value.length);
+			return took;
+		})()`)
+		t.Logf("%d px: the probe's focus event took %.1f ms (wall)", size.w, took)
 		tb.waitFor("the probe's heatmaps as pictures once it has the focus", `(() => {
 			const type = (id) => echarts.getInstanceByDom(document.querySelector(id)).getOption().series[0].type;
 			return type("#now-0-0") === "custom" && type("#before-0-0") === "custom";

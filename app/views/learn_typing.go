@@ -12,8 +12,9 @@ import (
 // and now) as pictures with their numbers printed in them
 // (chart.CellText): a keystroke then costs ECharts the update of a custom
 // series, its axes and one image, not that of a hundred labelled cells.
-// They turn into pictures as the probe takes the focus (drawn in the focus
-// event: the first keystroke finds them so) and back into ECharts'
+// They turn into pictures as the probe takes the focus (the first drawn in
+// the focus event, the others in the render that follows: the first
+// keystroke finds them so) and back into ECharts'
 // labelled cells, which exports (SVG text) and presentation mode read, as
 // it loses it, or probeSettle after the last keystroke of a probe typed
 // without the focus. The tooltip, the cell rings and the keyboard walk
@@ -33,7 +34,8 @@ type probeTyping struct {
 	ctx     app.Context // the view's, from its mount
 }
 
-// onProbeFocus turns the heatmaps into pictures and draws them at once.
+// onProbeFocus turns the heatmaps into pictures: the first at once, the
+// others in the view's render.
 func (v *LearnView) onProbeFocus(app.Context, app.Event) {
 	t := &v.typing
 	t.focused = true
@@ -41,7 +43,7 @@ func (v *LearnView) onProbeFocus(app.Context, app.Event) {
 		return // presenting, the keystrokes are not drawn at once (drawNow)
 	}
 	t.on = true
-	v.drawAllNow(v.Props)
+	v.drawFirstNow(v.Props)
 }
 
 // onProbeBlur turns the heatmaps back into ECharts' labelled cells, in the
@@ -50,19 +52,18 @@ func (v *LearnView) onProbeBlur(app.Context, app.Event) {
 	v.typing.focused, v.typing.on = false, false
 }
 
-// drawAllNow draws every heatmap of p at once, as drawNow draws the first.
-func (v *LearnView) drawAllNow(p Props) {
+// drawFirstNow draws the first heatmap now of p at once, as drawNow does;
+// the others follow in the view's render, through the charts' queue, a few
+// a task.
+func (v *LearnView) drawFirstNow(p Props) {
 	tr := p.Training
-	if tr == nil || tr.Now == nil || p.State.Present {
+	if tr == nil || tr.Now == nil || tr.Running {
 		return
 	}
 	v.build(tr, p.State.Lang)
-	for i := range v.maps {
-		m := &v.maps[i]
-		if c := v.ref(m.beforeID).Get(); c != nil {
-			c.DrawNowOf("", m.before, m.beforeTip)
-		}
-		if c := v.ref(m.nowID).Get(); c != nil && !tr.Running {
+	if len(v.maps) > 0 {
+		m := &v.maps[0]
+		if c := v.ref(m.nowID).Get(); c != nil {
 			c.DrawNowOf("", m.now, m.nowTip)
 		}
 	}
