@@ -26,6 +26,7 @@ import (
 type overlay struct {
 	deco   app.Value  // the lines between the cells and the stripes, at the grid's device pixels
 	key    decoKey    // what deco shows
+	size   [2]int     // deco's width and height: 1 × 1 while it has nothing to show (decorate)
 	box    [4]float64 // where src and deco are, in CSS pixels: left, top, width, height
 	smooth bool       // src is scaled smoothly (cells smaller than pixels)
 	shown  bool
@@ -71,6 +72,7 @@ func (o *overlay) place(inst app.Value, l *imageLayer, x, y, w, h float64, dw, d
 	doc := app.Window().Get("document")
 	if o.deco == nil {
 		o.deco = doc.Call("createElement", "canvas")
+		o.size = [2]int{300, 150} // a new canvas's size, until decorate sets it
 		for _, el := range []app.Value{l.src, o.deco} {
 			el.Set("className", "chart-overlay")
 			style := el.Get("style")
@@ -114,7 +116,10 @@ func (o *overlay) place(inst app.Value, l *imageLayer, x, y, w, h float64, dw, d
 }
 
 // decorate draws onto deco, of dw × dh device pixels, the lines between
-// img's cells and its stripes, if they differ from what it shows.
+// img's cells and its stripes, if they differ from what it shows. With
+// neither (more than 40 tokens, no mask), deco is 1 × 1: at 128 tokens a
+// full-size empty canvas is 2.5 million pixels the browser allocates,
+// clears and hands its compositor at each first draw.
 func (o *overlay) decorate(img *HeatmapImage, dw, dh int) {
 	if o.deco == nil || img == nil {
 		return
@@ -124,20 +129,30 @@ func (o *overlay) decorate(img *HeatmapImage, dw, dh int) {
 	if k.same(o.key) {
 		return
 	}
-	if dw != o.key.w || dh != o.key.h {
-		o.deco.Set("width", dw)
-		o.deco.Set("height", dh)
+	o.key = k
+	size, empty := [2]int{dw, dh}, !img.Gaps && img.Stripes == nil
+	if empty {
+		size = [2]int{1, 1} // not 0 × 0, which drawImage (of a page's canvases) refuses
+	}
+	if size != o.size {
+		// A new size clears the canvas.
+		o.deco.Set("width", size[0])
+		o.deco.Set("height", size[1])
+		o.size = size
+	} else if !empty {
+		o.deco.Call("getContext", "2d").Call("clearRect", 0, 0, dw, dh)
+	}
+	if empty {
+		return
 	}
 	ctx := o.deco.Call("getContext", "2d")
-	ctx.Call("clearRect", 0, 0, dw, dh)
 	if img.Gaps {
 		drawGaps(ctx, img.Cols, img.Rows, float64(dw), float64(dh), dpr)
 	}
 	if img.Stripes != nil {
 		drawStripes(ctx, img.Stripes, img.Cols, img.Rows, float64(dw), float64(dh), dpr)
 	}
-	k.stripes = slices.Clone(img.Stripes)
-	o.key = k
+	o.key.stripes = slices.Clone(img.Stripes)
 }
 
 // hide takes the overlay off the chart: its picture is no longer drawn.

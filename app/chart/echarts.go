@@ -27,9 +27,11 @@ type chartOption struct {
 	XAxis     []chartXAxis     `json:"xAxis,omitempty"`
 	YAxis     []chartYAxis     `json:"yAxis,omitempty"`
 	VisualMap []chartVisualMap `json:"visualMap,omitempty"`
-	Graphic   json.RawMessage  `json:"graphic,omitempty"` // see colourBar
 	Series    []chartSeries    `json:"series,omitempty"`
-	Media     []any            `json:"media,omitempty"` // see Heatmap.media
+
+	// A heatmap's "graphic" (colourBar), before "series", and "media"
+	// (Heatmap.media), last, are spliced into the JSON as written out
+	// (Heatmap.baseOption).
 }
 
 // chartGrid adds ECharts 6's outerBoundsMode. Its default, "auto", has

@@ -154,7 +154,6 @@ func (h Heatmap) Parts() (ChartParts, error) {
 // base returns the option of h without its labels and data, which stand as
 // placeholders (see ChartParts), from the cache when it holds it.
 func (h Heatmap) base(labelSize int, l labelLayout, grid chartGrid) string {
-	rows, cols := h.Values.Dims()
 	colors := h.Colors
 	if colors == nil {
 		colors = Viridis
@@ -163,10 +162,19 @@ func (h Heatmap) base(labelSize int, l labelLayout, grid chartGrid) string {
 	if cached != "" {
 		return cached
 	}
-	var media []any // a thumbnail's size never changes its layout
-	if !h.Compact {
-		media = h.media(l)
-	}
+	base := h.baseOption(labelSize, l, grid, colors)
+	baseCache.put(key, base)
+	return base
+}
+
+// baseOption makes the base of h: go-echarts' types encoded by
+// encoding/json, into which the colour bar and the media, written out as
+// JSON (colourBar, media), are spliced where encoding/json would put them.
+// Encoded as a json.RawMessage and maps they cost the wasm's first base
+// about as much again as the rest (docs/performance.md, "Switching into
+// views (session 12)").
+func (h Heatmap) baseOption(labelSize int, l labelLayout, grid chartGrid, colors []string) string {
+	rows, cols := h.Values.Dims()
 	x, y := h.axes(labelSize, rows, cols)
 	o := chartOption{
 		XAxis:     []chartXAxis{x},
@@ -175,13 +183,15 @@ func (h Heatmap) base(labelSize int, l labelLayout, grid chartGrid) string {
 		Tooltip:   h.tooltip(),
 		VisualMap: []chartVisualMap{h.visualMap(colors)},
 		Series:    []chartSeries{h.series(labelSize, rows, cols)},
-		Media:     media,
 	}
+	var graphic, media string
 	if !h.Compact {
 		// The visualMap colours the cells; graphic elements show its
-		// colour bar (colourBar).
-		o.Graphic = colourBar(o.VisualMap[0])
+		// colour bar (colourBar). A thumbnail's size never changes its
+		// layout: no media.
+		graphic = string(colourBar(o.VisualMap[0]))
 		o.VisualMap[0].Show = opts.Bool(false)
+		media = h.media(l)
 	}
 	if h.AsImage {
 		h.imageSeries(&o)
@@ -192,7 +202,19 @@ func (h Heatmap) base(labelSize int, l labelLayout, grid chartGrid) string {
 			panic("heatmap: the placeholder " + ph + " is not once in the option")
 		}
 	}
-	baseCache.put(key, base)
+	if graphic != "" {
+		// Before the series, the field after Graphic in chartOption: a
+		// key outside a string, whose quotes would be escaped.
+		const series = `,"series":`
+		if strings.Count(base, series) != 1 {
+			panic("heatmap: the series are not once in the option")
+		}
+		i := strings.Index(base, series)
+		base = base[:i] + `,"graphic":` + graphic + base[i:]
+	}
+	if media != "" {
+		base = base[:len(base)-1] + `,"media":` + media + "}"
+	}
 	return base
 }
 
@@ -472,35 +494,46 @@ func (l labelLayout) grid(turned bool) chartGrid {
 // the widths into ranges that each set everything; the last, query-less
 // entry covers the widest. Every full-size option has media, even those with
 // nothing to vary, because Chart merges each option into the one before.
-func (h Heatmap) media(l labelLayout) []any {
+func (h Heatmap) media(l labelLayout) string {
 	_, cols := h.Values.Dims()
 	frame := l.rowLabels + 40 // the row labels, their margin and the grid's
 	upright := frame + cols*(l.colLabel+6)
 	labelled := h.labelledWidth(l) // MaxInt: never
-	settings := func(width int) map[string]any {
+	// The JSON encoding/json gives the same maps, keys in order; written
+	// out, as colourBar is.
+	b := []byte{'['}
+	entry := func(lo, hi int) {
 		rotate := 0
-		if width < upright {
+		if lo < upright {
 			rotate = 60
 		}
-		return map[string]any{
-			"grid":   []any{map[string]any{"top": l.grid(rotate != 0).Top}},
-			"xAxis":  []any{map[string]any{"axisLabel": map[string]any{"rotate": rotate}}},
-			"series": []any{map[string]any{"label": map[string]any{"show": width >= labelled}}},
+		b = append(b, `{"option":{"grid":[{"top":`...)
+		b = append(b, jsonString(l.grid(rotate != 0).Top)...)
+		b = append(b, `}],"series":[{"label":{"show":`...)
+		b = strconv.AppendBool(b, lo >= labelled)
+		b = append(b, `}}],"xAxis":[{"axisLabel":{"rotate":`...)
+		b = strconv.AppendInt(b, int64(rotate), 10)
+		b = append(b, `}}]}`...)
+		if hi > 0 {
+			b = append(b, `,"query":{"maxWidth":`...)
+			b = strconv.AppendInt(b, int64(hi-1), 10)
+			b = append(b, `,"minWidth":`...)
+			b = strconv.AppendInt(b, int64(lo), 10)
+			b = append(b, '}')
 		}
+		b = append(b, `},`...)
 	}
-	var media []any
 	lo := 0
 	for _, hi := range slices.Sorted(slices.Values([]int{upright, labelled})) {
 		if hi == math.MaxInt || hi <= lo {
 			continue
 		}
-		media = append(media, map[string]any{
-			"query":  map[string]any{"minWidth": lo, "maxWidth": hi - 1},
-			"option": settings(lo),
-		})
+		entry(lo, hi)
 		lo = hi
 	}
-	return append(media, map[string]any{"option": settings(lo)})
+	entry(lo, 0) // the widest: no query
+	b[len(b)-1] = ']'
+	return string(b)
 }
 
 // textWidth estimates the width of s drawn at fontSize, in CSS pixels: wide

@@ -244,11 +244,27 @@ func (c *Computer) runMain(s state.State) {
 		c.res.Result, c.res.Rejected = nil, Problem{}
 		c.res.Rev++
 	default:
-		c.res.Rejected = Problem{"error.rejected", err.Error()}
+		c.res.Rejected = kvProblem(s, err)
 	}
-	if c.res.Result == nil && c.res.Rejected.Key != "" { // no last charts to speak of
-		c.res.Rejected.Key += ".none"
+	if k := c.res.Rejected.Key; c.res.Result == nil && (k == "error.tooMany" || k == "error.rejected") {
+		c.res.Rejected.Key += ".none" // no last charts to speak of
 	}
+}
+
+// kvProblem is the message of err, the engine's rejection of an input whose
+// sentence is fine: in cross-attention, an empty or too long second
+// sentence in the page's words, rather than the engine's ("text_kv: …").
+func kvProblem(s state.State, err error) Problem {
+	if s.CrossOn() {
+		kv, kerr := text.Tokenize(s.KVText())
+		switch {
+		case errors.Is(kerr, text.ErrTooManyTokens):
+			return Problem{"error.tooMany", text.MaxTokens}
+		case kerr == nil && len(kv) == 0:
+			return Problem{Key: "cross.empty"}
+		}
+	}
+	return Problem{"error.rejected", err.Error()}
 }
 
 // headsOf makes the head choice of s for the charts of r (nil for none):

@@ -59,6 +59,7 @@ func collectWhenIdle() {
 		collect.Release()
 		runtime.GC()
 		dom.Mark(markWarmGC)
+		chart.WarmBases() // then, idle period by idle period, the heatmaps' first base
 		return nil
 	})
 	callLater(collect, "requestIdleCallback", warmGCTimeout)

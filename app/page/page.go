@@ -90,6 +90,9 @@ func (p *Page) OnInit() {
 // open shows the view of link, or def with a notice if link is malformed or
 // its input rejected: a link never opens on an error.
 func (p *Page) open(link string, def state.State) {
+	if l := state.LinkLang(link); l != "" && l != def.Lang {
+		def = state.DefaultState(l) // a link that cannot open keeps its language
+	}
 	s, err := state.DecodeState(link, def)
 	if err == nil {
 		if err = known(s); err != nil {
@@ -501,7 +504,7 @@ func (p *Page) sentence(lang string) app.UI {
 // rejected says why the input is rejected, #error, while it is.
 func (p *Page) rejected(lang string) app.UI {
 	return app.If(p.res.Rejected.Key != "", func() app.UI {
-		return app.P().ID("error").Class("error").Role("alert").Text(i18n.Tf(lang, p.res.Rejected.Key, p.res.Rejected.Arg))
+		return app.P().ID("error").Class("error").Role("alert").Text(views.ProblemText(lang, p.res.Rejected))
 	})
 }
 

@@ -72,13 +72,18 @@ func (v *CompareView) Render() app.UI {
 			app.P().Class("lead").ID("compare-intro").Text(compareIntro(st)),
 			app.Label().For("sentence2").Class("sentence-label").Text(i18n.T(lang, "compare.sentence2")),
 			sentence2Input(&v.Props),
-			crossToggle(&v.Props),
+			// A trained layer is self-attention on each sequence: no
+			// cross-attention, and the caption about the sentence without
+			// positional encoding does not hold for its position embeddings.
+			app.If(!st.TrainedOn(), func() app.UI { return crossToggle(&v.Props) }),
 			app.Button().Type("button").ID("copy-sentence").Class("small-button").
 				Text(compareCopy(st)).
 				OnClick(func(ctx app.Context, e app.Event) { v.Props.Set(ctx, e, copyA) }),
 			v.trio(lang, p, &v.charts[0], "compare-a", "compare-b", "compare-diff",
 				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), v.onChangeCell),
-			app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption")),
+			app.If(!st.TrainedOn(), func() app.UI {
+				return app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption"))
+			}),
 		),
 		&PredictPanel{Props: v.Props, Change: true},
 		app.Div().Class("panel").Body(

@@ -169,7 +169,7 @@ func (c *ExportMenu) exportChart(ctx app.Context, kind string) {
 		return
 	}
 	els := chartElements()
-	if c.Props.Result == nil || c.chart >= len(els) {
+	if res, _ := exportSource(c.Props); res == nil || c.chart >= len(els) {
 		c.status = i18n.T(lang, "export.chart.failed")
 		return
 	}
@@ -197,7 +197,7 @@ func (c *ExportMenu) exportChart(ctx app.Context, kind string) {
 // exportResult saves or copies the result in format f.
 func (c *ExportMenu) exportResult(ctx app.Context, f export.Format, toClipboard bool) {
 	lang := c.Props.State.Lang
-	if c.Props.Result == nil {
+	if res, _ := exportSource(c.Props); res == nil {
 		c.status = i18n.T(lang, "export.nothing")
 		return
 	}
@@ -241,7 +241,8 @@ func (c *ExportMenu) onCopyLink(ctx app.Context, e app.Event) {
 // label is what the export's file name and caption say: the sentence, the
 // head shown and the settings.
 func (c *ExportMenu) label() export.Label {
-	return export.LabelOf(c.Props.Result, c.Props.State.Spec(), export.Matrix(c.Props.Head))
+	res, spec := exportSource(c.Props)
+	return export.LabelOf(res, spec, exportMatrix(c.Props, res))
 }
 
 // chartCaption is l's caption (export.Label.Caption) in lang: the sentence
@@ -275,9 +276,10 @@ func chartCaption(lang string, l export.Label) string {
 // name names the head shown only for the formats of one matrix (LaTeX,
 // Markdown): JSON, CSV and text hold every head.
 func resultFile(p Props, f export.Format) (name string, data []byte, err error) {
-	spec, m := p.State.Spec(), export.Matrix(p.Head)
-	data, err = export.Bytes(f, p.Result, spec, m)
-	l := export.LabelOf(p.Result, spec, m)
+	res, spec := exportSource(p)
+	m := exportMatrix(p, res)
+	data, err = export.Bytes(f, res, spec, m)
+	l := export.LabelOf(res, spec, m)
 	if f != export.LaTeX && f != export.Markdown {
 		l.Heads = 1 // a label of one head names none
 	}

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"cmp"
 	"net/url"
 	"strings"
 
@@ -65,7 +66,10 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 	what := ""
 	if p.Skip[i] == nil {
 		pg := p.Pages[i]
-		what = i18n.Tf(lang, "teach.stepOf", i18n.T(lang, "view."+pg.View)) + " · " + shorten(pg.Text, 40)
+		what = i18n.Tf(lang, "teach.stepOf", i18n.T(lang, "view."+pg.View))
+		if sub := stepSubject(lang, pg); sub != "" {
+			what += " · " + sub
+		}
 		if pg.Predict {
 			what += " · " + i18n.T(lang, "predict.switch")
 		}
@@ -94,6 +98,20 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 			v.iconButton("teach-remove", "✕", i18n.Tf(lang, "teach.remove", n), false, v.move(i, -1)),
 		),
 	)
+}
+
+// stepSubject is what a step's line names after its view: the task of a
+// page that shows a trained model (the Learn view, a view of its trained
+// layer), nothing for the matrices view, whose input is its own, and
+// otherwise the sentence, shortened.
+func stepSubject(lang string, pg state.State) string {
+	switch {
+	case pg.View == state.LearnViewID || pg.TrainedOn():
+		return i18n.T(lang, "task."+cmp.Or(pg.Task, state.DefaultTask()))
+	case pg.View == state.MatricesViewID:
+		return ""
+	}
+	return shorten(pg.Text, 40)
 }
 
 // iconButton is a small button of a step, labelled for screen readers.

@@ -78,8 +78,10 @@ func TourStepView(s state.State) string {
 func TourStepCount(name string) int { return len(Tours[name]) }
 
 // GoToTourStep makes s step n (1-based) of its tour: the tour's view, with
-// the step's settings over the tour's base, in s's language. It reports
-// false, changing nothing, for a step the tour does not have.
+// the step's settings over the tour's base, in s's language. What is the
+// visitor's own stays: presentation mode, the high-contrast theme and a
+// teacher's tour (with the step of it being played). It reports false,
+// changing nothing, for a step the tour does not have.
 func GoToTourStep(s *state.State, n int) bool {
 	steps, ok := Tours[s.Tour]
 	if !ok || n < 1 || n > len(steps) {
@@ -88,6 +90,7 @@ func GoToTourStep(s *state.State, n int) bool {
 	base := state.DefaultState(s.Lang)
 	base.Text = i18n.T(s.Lang, "tour.sentence")
 	base.View, base.Step, base.Tour, base.Present = state.TourViewID, strconv.Itoa(n), s.Tour, s.Present
+	base.HighContrast, base.Teach, base.TeachStep = s.HighContrast, s.Teach, s.TeachStep
 	steps[n-1].Apply(&base)
 	*s = base
 	return true

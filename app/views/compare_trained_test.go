@@ -1,0 +1,42 @@
+package views
+
+import (
+	"html"
+	"strings"
+	"testing"
+
+	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+)
+
+// TestCompareTrainedNoSentenceControls checks the compare view of a trained
+// layer (trained=1): no cross-attention switch, which did nothing there
+// (the trained layer is self-attention on each sequence) while saying
+// "queries from the first sentence, keys and values from the second", and
+// not the caption about the sentence without positional encoding, which is
+// wrong for a model with position embeddings. The sentence's compare view
+// keeps both.
+func TestCompareTrainedNoSentenceControls(t *testing.T) {
+	for _, lang := range i18n.Langs {
+		s := state.DefaultState(lang)
+		s.View = state.CompareViewID
+		caption := html.EscapeString(i18n.T(lang, "compare.a.caption"))
+		plain := render(t, &CompareView{Props: propsOf(t, s, compute.NeedComparison)})
+		if !strings.Contains(plain, `id="cross"`) || !strings.Contains(plain, caption) {
+			t.Fatalf("%s: the sentence's compare view lacks #cross or its caption", lang)
+		}
+		s.Trained, s.Task = true, "reverse"
+		if !s.TrainedOn() {
+			t.Fatal("trained=1 in the compare view is not on the trained layer")
+		}
+		trained := render(t, &CompareView{Props: propsOf(t, s, compute.NeedComparison)})
+		if strings.Contains(trained, `id="cross"`) || strings.Contains(trained, caption) {
+			t.Errorf("%s: the trained layer's compare view shows #cross (%v) or the positional-encoding caption (%v)",
+				lang, strings.Contains(trained, `id="cross"`), strings.Contains(trained, caption))
+		}
+		if !strings.Contains(trained, `id="sentence2"`) {
+			t.Errorf("%s: the trained layer's compare view lost its second sequence", lang)
+		}
+	}
+}
