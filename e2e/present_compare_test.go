@@ -16,7 +16,10 @@ import (
 type compareEdges struct {
 	Right, Figure, Top []float64
 	Scrolls            []bool
-	Width              float64 // the viewport's
+	Labels             [][2]int  // the column and row labels ECharts shows
+	Cells              int       // columns
+	RowPitch           []float64 // the distance between two rows' centres, px
+	Width              float64   // the viewport's
 }
 
 // compareEdgesOf measures #compare-a, #compare-b and #compare-diff.
@@ -24,13 +27,18 @@ func (tb *tab) compareEdgesOf() compareEdges {
 	tb.t.Helper()
 	var e compareEdges
 	raw := eval[string](tb, `(() => {
-		const e = {right: [], figure: [], top: [], scrolls: [], width: document.documentElement.clientWidth};
+		const e = {right: [], figure: [], top: [], scrolls: [], labels: [], rowPitch: [], width: document.documentElement.clientWidth};
 		for (const id of ["compare-a", "compare-b", "compare-diff"]) {
 			const c = document.getElementById(id), f = c.closest("figure");
 			e.right.push(c.getBoundingClientRect().right);
 			e.figure.push(f.getBoundingClientRect().right);
 			e.top.push(c.getBoundingClientRect().top);
 			e.scrolls.push(f.scrollWidth > f.clientWidth + 1);
+			const ch = echarts.getInstanceByDom(c), m = ch.getModel();
+			e.labels.push([m.getComponent("xAxis", 0).axis.getViewLabels().length, m.getComponent("yAxis", 0).axis.getViewLabels().length]);
+			e.cells = m.getComponent("xAxis", 0).axis.scale.count();
+			const [, y0] = ch.convertToPixel({xAxisIndex: 0, yAxisIndex: 0}, [0, 0]), [, y1] = ch.convertToPixel({xAxisIndex: 0, yAxisIndex: 0}, [0, 1]);
+			e.rowPitch.push(Math.abs(y1 - y0));
 		}
 		return JSON.stringify(e);
 	})()`)
@@ -43,7 +51,7 @@ func (tb *tab) compareEdgesOf() compareEdges {
 // TestPresentCompareFits opens the compare view in presentation mode with
 // 6 to 16 tokens in both languages at 1920×1080 and 1280×800: no chart
 // is cut at its figure's or the screen's edge or scrolls sideways, with
-// 26 px labels that do not overlap; on the projector the 14 tokens of the
+// every one of its 26 px labels shown, apart; on the projector the 14 tokens of the
 // Chinese example stand three side by side, and a short sentence's cells
 // show their 24 px numbers. On a phone the page stays as wide as the
 // screen.
@@ -72,8 +80,8 @@ func TestPresentCompareFits(t *testing.T) {
 				sizes[i] = tb.chartSizeOf(sel)
 			}
 			e := tb.compareEdgesOf()
-			t.Logf("%d×%d %s: charts %.0f px wide, right edges %v, figures %v, tops %v, numbers %v",
-				size.w, size.h, link, sizes[0].W, e.Right, e.Figure, e.Top, sizes[0].CellsLabeled)
+			t.Logf("%d×%d %s: charts %.0f px wide, right edges %v, figures %v, tops %v, numbers %v, labels %v of %d, rows %v px apart",
+				size.w, size.h, link, sizes[0].W, e.Right, e.Figure, e.Top, sizes[0].CellsLabeled, e.Labels, e.Cells, e.RowPitch)
 			tb.shot(fmt.Sprintf("present-compare-%s-%d", url.PathEscape(link[:min(len(link), 30)]), size.w))
 			tb.checkCompareEdges(link, size.w, size.mobile, sizes, e)
 			if size.w == 1920 && link == "lang=zh-Hans" && (e.Top[0] != e.Top[1] || e.Top[1] != e.Top[2]) {
@@ -107,6 +115,10 @@ func (tb *tab) checkCompareEdges(link string, width int64, mobile bool, sizes [3
 		if e.Right[i] > e.Figure[i]+1 || e.Right[i] > e.Width+1 || e.Scrolls[i] {
 			tb.t.Errorf("%s at %d px: chart %d ends at %.0f px, its figure at %.0f, the screen at %.0f (figure scrolls: %v)",
 				link, width, i, e.Right[i], e.Figure[i], e.Width, e.Scrolls[i])
+		}
+		if e.Labels[i] != [2]int{e.Cells, e.Cells} || e.RowPitch[i] < m.X {
+			tb.t.Errorf("%s at %d px: chart %d shows %v of its %d column and row labels, rows %.0f px apart for %v px labels",
+				link, width, i, e.Labels[i], e.Cells, e.RowPitch[i], m.X)
 		}
 		if clear := m.Pitch * sin60; m.Rotate != 0 && clear < m.X {
 			tb.t.Errorf("%s at %d px: chart %d's turned labels are %.0f px apart, less than their %v px", link, width, i, clear, m.X)

@@ -218,7 +218,7 @@ func (h Heatmap) axes(labelSize, rows, cols int) (chartXAxis, chartYAxis) {
 			Width:      labelWidth(labelSize),
 			Overflow:   "truncate",
 		}
-		if n <= allLabels {
+		if n <= allLabels || labelSize == LargeLabelSize && n <= maxLargeLabelled {
 			l.Interval = "0" // every label, where ECharts would leave out every other
 		}
 		return l
