@@ -5,12 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/fetch"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -38,15 +35,12 @@ func TestFirstPicture(t *testing.T) {
 	}
 	live.checkClean("the live page")
 
-	// Then the pre-rendered page, on an origin where app.wasm never loads
-	// (so no service worker serves it either).
+	// Then the pre-rendered page, on an origin where app.wasm never comes
+	// (so no service worker serves it either): the server holds it, from
+	// the wasm loader's worker and from app.js alike.
 	s := newSite(t, "")
+	s.hold(t, "/web/app.wasm")
 	tb := newTab(t, s)
-	if _, err := chromedp.Call(tb.ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
-		URLPatterns: []*network.BlockPattern{{URLPattern: s.origin() + "/web/app.wasm", Block: true}},
-	}); err != nil {
-		t.Fatalf("blocking app.wasm: %v", err)
-	}
 	const (
 		holder  = `document.querySelector("#heatmap .chart-picture")`
 		picture = `document.querySelector("#heatmap .chart-picture-img")` // the element with the background
@@ -252,31 +246,8 @@ func TestWorkerWithoutCharts(t *testing.T) {
 // computes the text, puts it into the link, and has no inert control.
 func TestEarlyTyping(t *testing.T) {
 	s := newSite(t, "")
+	release := s.hold(t, "/web/app.wasm")
 	tb := newTab(t, s)
-	var (
-		mu       sync.Mutex
-		held     []fetch.RequestID
-		released bool
-	)
-	release := func(id fetch.RequestID) {
-		go chromedp.Call(tb.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
-	}
-	chromedp.Listen(tb.ctx, func(ev any) {
-		if e, ok := ev.(*fetch.EventRequestPaused); ok {
-			mu.Lock()
-			defer mu.Unlock()
-			if released {
-				release(e.RequestID)
-			} else {
-				held = append(held, e.RequestID)
-			}
-		}
-	})
-	if _, err := chromedp.Call(tb.ctx, fetch.Enable, fetch.EnableParams{
-		Patterns: []*fetch.RequestPattern{{URLPattern: "*/web/app.wasm"}},
-	}); err != nil {
-		t.Fatalf("holding app.wasm back: %v", err)
-	}
 	tb.do("opening "+s.URL(), chromedp.Navigate(s.URL()))
 	tb.waitFor("the pre-rendered page", `document.readyState === "complete" && !!document.querySelector("#sentence")`, 30*time.Second)
 	if eval[bool](tb, `!!window.attnviz`) {
@@ -308,12 +279,7 @@ func TestEarlyTyping(t *testing.T) {
 		t.Error("the first heatmap's picture still shows after the sentence was edited")
 	}
 
-	mu.Lock()
-	released = true
-	for _, id := range held {
-		release(id)
-	}
-	mu.Unlock()
+	release()
 	tb.waitFor("the first render", firstRender, 60*time.Second)
 
 	if got := tb.state().Text; got != typed {

@@ -33,6 +33,9 @@ import (
 type site struct {
 	prefix string
 	srv    *httptest.Server
+
+	mu    sync.Mutex
+	holds map[string]chan struct{} // by URL path: requests wait until it closes
 }
 
 // newSite serves the site built for prefix ("" or subPrefix) until t ends.
@@ -45,9 +48,43 @@ func newSite(t *testing.T, prefix string) *site {
 		mux.Handle(prefix+"/", http.StripPrefix(prefix, files))
 		h = mux
 	}
-	srv := httptest.NewServer(withContentTypes(h))
-	t.Cleanup(srv.Close)
-	return &site{prefix: prefix, srv: srv}
+	s := &site{prefix: prefix}
+	s.srv = httptest.NewServer(s.holding(withContentTypes(h)))
+	t.Cleanup(s.srv.Close)
+	return s
+}
+
+// hold makes the server keep every request for the URL path p (the site's
+// prefix included) waiting, whoever makes it (the page, a worker, the
+// service worker), until the returned function is called; t's end calls it.
+func (s *site) hold(t *testing.T, p string) (release func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.holds == nil {
+		s.holds = map[string]chan struct{}{}
+	}
+	gate := make(chan struct{})
+	s.holds[p] = gate
+	release = sync.OnceFunc(func() { close(gate) })
+	t.Cleanup(release) // before the server's Close, which waits for the request
+	return release
+}
+
+// holding is h with the requests that hold names kept waiting.
+func (s *site) holding(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		gate := s.holds[r.URL.Path]
+		s.mu.Unlock()
+		if gate != nil {
+			select {
+			case <-gate:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // withContentTypes sets the types a static host sends for the site's files,

@@ -1,9 +1,7 @@
 package i18n
 
 // The strings of the colour settings (app/views/colour.go).
-var _ = registerMessages(colourMessages)
-
-// colourMessages are this file's texts, a map of its own (see registerMessages).
+// colourMessages are this file's texts, a map of its own (see sources).
 var colourMessages = map[string]map[string]string{
 	LangEN: {
 		"colour.label":    "Colours",

@@ -1,9 +1,7 @@
 package i18n
 
 // The strings of cross-attention in the compare view (app/views/cross.go).
-var _ = registerMessages(crossMessages)
-
-// crossMessages are this file's texts, a map of its own (see registerMessages).
+// crossMessages are this file's texts, a map of its own (see sources).
 var crossMessages = map[string]map[string]string{
 	LangEN: {
 		"cross.toggle":    "Cross-attention: queries from the first sentence, keys and values from the second",

@@ -2,9 +2,7 @@ package i18n
 
 // The strings of the matrices view's named examples
 // (app/views/matrices_examples.go, app/state/examples.go).
-var _ = registerMessages(examplesMessages)
-
-// examplesMessages are this file's texts, a map of its own (see registerMessages).
+// examplesMessages are this file's texts, a map of its own (see sources).
 var examplesMessages = map[string]map[string]string{
 	LangEN: {
 		"mx.examples":             "Examples",

@@ -1,9 +1,7 @@
 package i18n
 
 // The strings of the export menu (app/views/export.go).
-var _ = registerMessages(exportMessages)
-
-// exportMessages are this file's texts, a map of its own (see registerMessages).
+// exportMessages are this file's texts, a map of its own (see sources).
 var exportMessages = map[string]map[string]string{
 	LangEN: {
 		"export.menu":         "Export",

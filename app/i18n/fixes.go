@@ -2,9 +2,7 @@ package i18n
 
 // The messages of session 8's fixes: the Learn view's fields, the matrices
 // view's JSON mistakes.
-var _ = registerMessages(fixesMessages)
-
-// fixesMessages are this file's texts, a map of its own (see registerMessages).
+// fixesMessages are this file's texts, a map of its own (see sources).
 var fixesMessages = map[string]map[string]string{
 	LangEN: {
 		"learn.bad.learn-seed": "The seed is a whole number from 0 to %[2]s; “%[1]s” is not, so the seed stays %[3]s.",

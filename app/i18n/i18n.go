@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -37,14 +38,14 @@ func ParseLang(tag string) (lang string, ok bool) {
 // key has every language.
 //
 // T is not inlined: the views call it at about 180 places, and inlined there
-// its two map lookups cost app.wasm about 20 KB gzip.
+// its lookups would cost app.wasm about 20 KB gzip.
 //
 //go:noinline
 func T(lang, key string) string {
-	if s, ok := messages[lang][key]; ok {
+	if s, ok := lookup(lang, key); ok {
 		return s
 	}
-	if s, ok := messages[LangEN][key]; ok {
+	if s, ok := lookup(LangEN, key); ok {
 		return s
 	}
 	return key
@@ -57,43 +58,80 @@ func Tf(lang, key string, args ...any) string {
 
 // Has reports whether key has a text of its own in lang.
 func Has(lang, key string) bool {
-	_, ok := messages[lang][key]
+	_, ok := lookup(lang, key)
 	return ok
 }
 
-// registerMessages adds the strings of a part of the page that keeps them
-// in a file of its own to messages, by language, as
-//
-//	var _ = registerMessages(map[string]map[string]string{LangEN: {…}, LangZH: {…}})
-//
-// A key given twice, or a language that Langs lacks, panics: it is a
-// programmer's mistake, caught by any test of the package.
-//
-// Each file gives its texts as a package-level map variable, not as a
-// literal in the call (TestMessagesInVariables): the compiler initialises
-// such a map in a function of its own, where literals in the calls all
-// went into the package's init, 93 KB of wasm that V8 then compiled again
-// with TurboFan, about 0.5–1.3 s of CPU during the first load for a
-// function that runs once (docs/performance.md).
-func registerMessages(m map[string]map[string]string) bool {
-	for lang, texts := range m {
-		if messages[lang] == nil {
-			panic("i18n: no language " + lang)
-		}
-		for k, s := range texts {
-			if _, dup := messages[lang][k]; dup {
-				panic("i18n: message " + k + " registered twice")
-			}
-			messages[lang][k] = s
-		}
+// entry is a text of the generated tables (messages_gen.go).
+type entry struct{ key, text string }
+
+// lookup finds key's text in lang's generated table, sorted by key.
+func lookup(lang, key string) (string, bool) {
+	var table []entry
+	switch lang {
+	case LangEN:
+		table = enTable
+	case LangZH:
+		table = zhTable
+	default:
+		return "", false
 	}
-	return true
+	i, ok := slices.BinarySearchFunc(table, key, func(e entry, k string) int { return strings.Compare(e.key, k) })
+	if !ok {
+		return "", false
+	}
+	return table[i].text, true
 }
 
-// messages holds every user-visible string, by language and key. Keys are
-// dotted, by the part of the page that shows them; "view.<id>" is the title of
-// the view <id> (see app/page/registry.go).
-var messages = map[string]map[string]string{
+// The texts' sources are map variables, baseMessages below and one in each
+// file of a part of the page (learnMessages in learn.go, …), by language and
+// key; sources lists them. The page reads none of them: T reads
+// messages_gen.go's tables, sorted slices of the same texts, which the
+// compiler lays out as data, where the maps would be built and merged by
+// code at every start of app.wasm (about 10 ms of the first load's main
+// thread: docs/performance.md, "The live first render (session 12)"), so
+// the linker leaves the maps out. After changing a text, run
+// `go test ./app/i18n -update` (TestTables fails until then).
+
+// sources are the texts' maps. A file of texts adds its variable here.
+func sources() []map[string]map[string]string {
+	return []map[string]map[string]string{
+		baseMessages, colourMessages, crossMessages, examplesMessages, exportMessages,
+		fixesMessages, keysMessages, keysGuessMessages, learnMessages, matricesMessages,
+		openupMessages, pipelineMessages, predictMessages, predictChangeMessages,
+		presentMessages, presetsMessages, teachMessages, teachErrorsMessages,
+		tourMessages, trainedViewsMessages,
+	}
+}
+
+// sourceMessages merges sources into one map, by language and key. A key
+// given twice, or a language that Langs lacks, panics: a programmer's
+// mistake, caught by any test of the package.
+func sourceMessages() map[string]map[string]string {
+	all := map[string]map[string]string{}
+	for _, lang := range Langs {
+		all[lang] = map[string]string{}
+	}
+	for _, m := range sources() {
+		for lang, texts := range m {
+			if all[lang] == nil {
+				panic("i18n: no language " + lang)
+			}
+			for k, s := range texts {
+				if _, dup := all[lang][k]; dup {
+					panic("i18n: message " + k + " registered twice")
+				}
+				all[lang][k] = s
+			}
+		}
+	}
+	return all
+}
+
+// baseMessages are the texts of the page's frame and the attention view. Keys
+// are dotted, by the part of the page that shows them; "view.<id>" is the
+// title of the view <id> (see app/page/registry.go).
+var baseMessages = map[string]map[string]string{
 	LangEN: {
 		"lang.name":  "English",
 		"lang.label": "Language",

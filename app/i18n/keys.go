@@ -3,9 +3,7 @@ package i18n
 // The strings of the keyboard: the heatmap's cell navigation, its table of
 // weights, and the shortcuts and their overlay (app/views/heatmap_keys.go,
 // app/views/shortcuts.go).
-var _ = registerMessages(keysMessages)
-
-// keysMessages are this file's texts, a map of its own (see registerMessages).
+// keysMessages are this file's texts, a map of its own (see sources).
 var keysMessages = map[string]map[string]string{
 	LangEN: {
 		"keys.label":      "%s: arrow keys move between the cells, Enter works the weight out",

@@ -2,9 +2,7 @@ package i18n
 
 // The strings of a guess made from the keyboard on the compare view's
 // charts, while a row is hidden (app/views/predict_keys.go).
-var _ = registerMessages(keysGuessMessages)
-
-// keysGuessMessages are this file's texts, a map of its own (see registerMessages).
+// keysGuessMessages are this file's texts, a map of its own (see sources).
 var keysGuessMessages = map[string]map[string]string{
 	LangEN: {
 		"keys.guess.label":  "%s: arrow keys move between the cells, Enter on a hidden cell makes your guess",

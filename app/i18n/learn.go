@@ -1,9 +1,7 @@
 package i18n
 
 // The strings of the Learn view (app/views/learn_view.go).
-var _ = registerMessages(learnMessages)
-
-// learnMessages are this file's texts, a map of its own (see registerMessages).
+// learnMessages are this file's texts, a map of its own (see sources).
 var learnMessages = map[string]map[string]string{
 	LangEN: {
 		"view.learn": "Learn",

@@ -1,9 +1,7 @@
 package i18n
 
 // The strings of the matrices view (app/views/matrices_view.go, app/state/matrices.go).
-var _ = registerMessages(matricesMessages)
-
-// matricesMessages are this file's texts, a map of its own (see registerMessages).
+// matricesMessages are this file's texts, a map of its own (see sources).
 var matricesMessages = map[string]map[string]string{
 	LangEN: {
 		"view.matrices": "Your matrices",

@@ -2,9 +2,7 @@ package i18n
 
 // The strings of the scaling, compare and padding views and of the scaling
 // settings.
-var _ = registerMessages(openupMessages)
-
-// openupMessages are this file's texts, a map of its own (see registerMessages).
+// openupMessages are this file's texts, a map of its own (see sources).
 var openupMessages = map[string]map[string]string{
 	LangEN: {
 		"view.scaling":      "Why √d_k",

@@ -2,9 +2,7 @@ package i18n
 
 // The strings of the pipeline view (app/views/pipeline.go) and the cell panel
 // (app/views/cellpanel.go).
-var _ = registerMessages(pipelineMessages)
-
-// pipelineMessages are this file's texts, a map of its own (see registerMessages).
+// pipelineMessages are this file's texts, a map of its own (see sources).
 var pipelineMessages = map[string]map[string]string{
 	LangEN: {
 		"view.pipeline": "Pipeline",

@@ -1,9 +1,7 @@
 package i18n
 
 // The strings of predict-then-reveal (app/views/predict.go).
-var _ = registerMessages(predictMessages)
-
-// predictMessages are this file's texts, a map of its own (see registerMessages).
+// predictMessages are this file's texts, a map of its own (see sources).
 var predictMessages = map[string]map[string]string{
 	LangEN: {
 		"predict.switch":        "Predict, then reveal",

@@ -2,9 +2,7 @@ package i18n
 
 // The strings of predict-then-reveal in the compare view
 // (app/views/predict_change.go).
-var _ = registerMessages(predictChangeMessages)
-
-// predictChangeMessages are this file's texts, a map of its own (see registerMessages).
+// predictChangeMessages are this file's texts, a map of its own (see sources).
 var predictChangeMessages = map[string]map[string]string{
 	LangEN: {
 		"predict.change.switch.title": "Hide one query row of the second sentence and of the difference; guess the key whose weight changes most, then reveal the row",

@@ -2,9 +2,7 @@ package i18n
 
 // The strings of presentation mode (app/page/present.go,
 // app/views/present.go).
-var _ = registerMessages(presentMessages)
-
-// presentMessages are this file's texts, a map of its own (see registerMessages).
+// presentMessages are this file's texts, a map of its own (see sources).
 var presentMessages = map[string]map[string]string{
 	LangEN: {
 		"present.on":    "Present",

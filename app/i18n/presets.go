@@ -3,9 +3,7 @@ package i18n
 // The strings of the preset sentences (app/views/presets.go): for each
 // preset its button's name and its sentence, in every language; the Chinese
 // sentence is the same in both (views.ChineseSentence).
-var _ = registerMessages(presetsMessages)
-
-// presetsMessages are this file's texts, a map of its own (see registerMessages).
+// presetsMessages are this file's texts, a map of its own (see sources).
 var presetsMessages = map[string]map[string]string{
 	LangEN: {
 		"presets.label": "Example sentences",

@@ -2,9 +2,7 @@ package i18n
 
 // The strings of a teacher's own tour (app/views/teach.go, the bar over
 // every view, and app/views/mytour_view.go, the tour's editor).
-var _ = registerMessages(teachMessages)
-
-// teachMessages are this file's texts, a map of its own (see registerMessages).
+// teachMessages are this file's texts, a map of its own (see sources).
 var teachMessages = map[string]map[string]string{
 	LangEN: {
 		"view.mytour":        "My tour",

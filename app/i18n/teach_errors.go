@@ -2,9 +2,7 @@ package i18n
 
 // Why a teacher's tour, its file, its link or one of its steps cannot be
 // used (app/state/teach_errors.go), in the page's language.
-var _ = registerMessages(teachErrorsMessages)
-
-// teachErrorsMessages are this file's texts, a map of its own (see registerMessages).
+// teachErrorsMessages are this file's texts, a map of its own (see sources).
 var teachErrorsMessages = map[string]map[string]string{
 	LangEN: {
 		"teach.err.size":     "the file has %d KB, more than the %d KB a tour may have.",

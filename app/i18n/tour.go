@@ -3,9 +3,7 @@ package i18n
 // The strings of the guided tour (app/views/tour.go): each step's title
 // and text, "tour.<id>.title" and "tour.<id>.body", and the tour's
 // controls and messages.
-var _ = registerMessages(tourMessages)
-
-// tourMessages are this file's texts, a map of its own (see registerMessages).
+// tourMessages are this file's texts, a map of its own (see sources).
 var tourMessages = map[string]map[string]string{
 	LangEN: {
 		"view.tour":     "Tour",

@@ -2,9 +2,7 @@ package i18n
 
 // The strings of the trained layer in the views that cannot show it, and
 // of the compare view on the trained layer (app/views/trained_views.go).
-var _ = registerMessages(trainedViewsMessages)
-
-// trainedViewsMessages are this file's texts, a map of its own (see registerMessages).
+// trainedViewsMessages are this file's texts, a map of its own (see sources).
 var trainedViewsMessages = map[string]map[string]string{
 	LangEN: {
 		"compare.a.introTrained": "On the trained layer, A is the probe sequence “%s” and B the sequence below (the probe reversed to start with), each put through the trained model to this layer. Type B with as many of the task's words; both go through the same trained weights.",

@@ -2,6 +2,7 @@ package i18n
 
 import "flag"
 
-// The flag -update rewrites app/chart's golden files; it is defined here too
-// so that `go test ./app/... -update` runs every package of app/.
-var _ = flag.Bool("update", false, "rewrite app/chart/testdata (no golden files here)")
+// update, the flag -update, rewrites messages_gen.go (TestTables); app/chart
+// takes it too, for its golden files, so that `go test ./app/... -update`
+// runs every package of app/.
+var update = flag.Bool("update", false, "rewrite messages_gen.go from the texts' sources")

@@ -21,14 +21,20 @@ import (
 // consecutive steps, in traced fresh loads of each page, alternating
 // (docs/performance.md, "The live first render (session 11)").
 
-// instantiateHook marks when WebAssembly.instantiateStreaming resolves: the
-// wasm compiled and instantiated, Go about to start. The bench adds it to
-// the page before its scripts run; the page itself is unchanged.
+// instantiateHook marks when WebAssembly.instantiateStreaming, or
+// WebAssembly.instantiate of a module compiled elsewhere (the app's wasm
+// loader worker), resolves: the wasm compiled and instantiated, Go about to
+// start. The bench adds it to the page before its scripts run; the page
+// itself is unchanged.
 const instantiateHook = `(() => {
-  const is = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = function (...args) {
-    return is.apply(this, args).then((r) => { performance.mark("bench:instantiated"); return r; });
+  const hook = (name) => {
+    const f = WebAssembly[name];
+    WebAssembly[name] = function (...args) {
+      return f.apply(this, args).then((r) => { performance.mark("bench:instantiated"); return r; });
+    };
   };
+  hook("instantiateStreaming");
+  hook("instantiate");
 })();`
 
 // breakdownStep is a point of a first load.

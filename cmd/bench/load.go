@@ -65,11 +65,15 @@ func startFresh(ctx context.Context, execPath string, link *network.Conditions) 
 // transferred and when the first heatmaps came.
 func measureFirstLoad(ctx context.Context, execPath string, srv *siteServer, link *network.Conditions) (firstLoad, error) {
 	var res firstLoad
-	c, err := startFresh(ctx, execPath, link)
+	c, err := startFresh(ctx, execPath, nil)
 	if err != nil {
 		return res, err
 	}
 	defer c.Close()
+	// The server holds the link (shape.go): Chromium's emulation would
+	// not hold the requests of the page's workers.
+	srv.SetLink(link)
+	defer srv.SetLink(nil)
 	nl := &netLog{reqs: map[network.RequestID]*request{}}
 	if err := chromedp.Listen(c.ctx, nl.on); err != nil {
 		return res, err
@@ -86,6 +90,7 @@ func measureFirstLoad(ctx context.Context, execPath string, srv *siteServer, lin
 		time.Sleep(100 * time.Millisecond)
 	}
 	res.Files, res.Total = nl.files(srv.URL)
+	res.Files, res.Total = withWorkers(res.Files, res.Total, srv.WorkerSent())
 	res.ServerTotal = srv.Sent()
 	return res, nil
 }
@@ -160,6 +165,27 @@ func (nl *netLog) files(base string) (files []fileLoad, total int64) {
 		f.Encoding = orDefault(r.encoding, f.Encoding)
 		f.Failed = orDefault(r.failed, f.Failed)
 		total += r.bytes
+	}
+	slices.SortFunc(files, func(a, b fileLoad) int {
+		if a.Bytes != b.Bytes {
+			return int(b.Bytes - a.Bytes)
+		}
+		return strings.Compare(a.Path, b.Path)
+	})
+	return files, total
+}
+
+// withWorkers adds to the page's requests, by path, the body bytes that the
+// server sent to the page's dedicated workers (whose requests the page's
+// DevTools session does not see), largest first again.
+func withWorkers(files []fileLoad, total int64, workers map[string]int64) ([]fileLoad, int64) {
+	for p, n := range workers {
+		i := slices.IndexFunc(files, func(f fileLoad) bool { return f.Path == p })
+		if i < 0 {
+			i, files = len(files), append(files, fileLoad{Path: p, Encoding: "by a worker, body only"})
+		}
+		files[i].Bytes += n
+		total += n
 	}
 	slices.SortFunc(files, func(a, b fileLoad) int {
 		if a.Bytes != b.Bytes {

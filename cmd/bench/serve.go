@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
+	"maps"
 	"mime"
 	"net"
 	"net/http"
@@ -20,6 +21,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/chromedp/cdproto/network"
 )
 
 // siteServer serves a static site from memory on loopback, as a static host
@@ -34,6 +37,8 @@ type siteServer struct {
 
 	mu       sync.Mutex
 	sent     map[string]int64
+	workers  map[string]int64 // of sent, by the page's dedicated workers (byWorker)
+	link     *linkShaper      // the link the responses are held to, or nil (shape.go)
 	requests int
 	inflight int
 	last     time.Time
@@ -116,7 +121,7 @@ func serveSite(root string) (*siteServer, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &siteServer{files: files, sent: map[string]int64{}, URL: "http://" + ln.Addr().String()}
+	s := &siteServer{files: files, sent: map[string]int64{}, workers: map[string]int64{}, URL: "http://" + ln.Addr().String()}
 	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := s.srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
@@ -147,9 +152,12 @@ func (s *siteServer) lookup(p string) *servedFile {
 }
 
 func (s *siteServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.begin()
+	link := s.begin()
 	var n int64
-	defer func() { s.end(r.URL.Path, n) }()
+	defer func() { s.end(r.URL.Path, n, byWorker(r.Referer())) }()
+	if link != nil {
+		time.Sleep(link.latency)
+	}
 
 	f := s.lookup(r.URL.Path)
 	if f == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
@@ -182,7 +190,13 @@ func (s *siteServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodHead {
 		return
 	}
-	written, err := w.Write(body)
+	var written int
+	var err error
+	if link != nil {
+		written, err = link.write(w, body)
+	} else {
+		written, err = w.Write(body)
+	}
 	if err != nil {
 		log.Printf("serving %s: %v (%d of %d bytes sent)", r.URL.Path, err, written, len(body))
 	}
@@ -218,18 +232,23 @@ func acceptsGzip(header string) bool {
 	return false
 }
 
-func (s *siteServer) begin() {
+// begin counts a request in and returns the link to hold it to, or nil.
+func (s *siteServer) begin() *linkShaper {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.inflight++
 	s.requests++
 	s.last = time.Now()
-	s.mu.Unlock()
+	return s.link
 }
 
-func (s *siteServer) end(p string, n int64) {
+func (s *siteServer) end(p string, n int64, byWorker bool) {
 	s.mu.Lock()
 	s.inflight--
 	s.sent[p] += n
+	if byWorker {
+		s.workers[p] += n
+	}
 	s.last = time.Now()
 	s.mu.Unlock()
 }
@@ -238,8 +257,28 @@ func (s *siteServer) end(p string, n int64) {
 func (s *siteServer) Reset() {
 	s.mu.Lock()
 	s.sent = map[string]int64{}
+	s.workers = map[string]int64{}
 	s.requests = 0
 	s.mu.Unlock()
+}
+
+// SetLink holds the responses from now on to link's latency and download
+// rate, or to none when link is nil (shape.go).
+func (s *siteServer) SetLink(link *network.Conditions) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.link = nil
+	if link != nil {
+		s.link = newLinkShaper(link)
+	}
+}
+
+// WorkerSent returns the body bytes sent, by path, to the page's dedicated
+// workers since the last Reset.
+func (s *siteServer) WorkerSent() map[string]int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.workers)
 }
 
 // Sent returns the body bytes sent since the last Reset.

@@ -458,10 +458,18 @@ func TestGenerateSite(t *testing.T) {
 			`document.documentElement.classList.add("no-first-picture")`,
 			`<script id="link-guard">`,
 			`<script id="engine-guard">`,
+			`new Worker("` + prefix + `/web/wasm-loader.js")`,
 		} {
 			if !strings.Contains(index, want) {
 				t.Errorf("prefix %q: index.html lacks %s", prefix, want)
 			}
+		}
+		// The wasm loader starts before anything can hold a script back.
+		if loader, css := strings.Index(index, `<script id="wasm-loader">`), strings.Index(index, `rel="stylesheet"`); loader < 0 || css < 0 || loader > css {
+			t.Errorf("prefix %q: the wasm loader's script is at %d, not before the first stylesheet (%d)", prefix, loader, css)
+		}
+		if strings.Contains(index, `rel="preload"`) {
+			t.Errorf("prefix %q: index.html preloads, which the wasm loader's worker does not use", prefix)
 		}
 		// go-app writes an element's attributes in no set order.
 		if !regexp.MustCompile(`<span (class="chart-picture-img" elementtiming="attnviz:first-heatmap"|elementtiming="attnviz:first-heatmap" class="chart-picture-img")>`).MatchString(index) {
@@ -472,6 +480,8 @@ func TestGenerateSite(t *testing.T) {
 			`"GOAPP_ROOT_PREFIX":"` + prefix + `/"`,
 			`"GOAPP_STATIC_RESOURCES_URL":"` + prefix + `/web"`,
 			`const goappWasmContentLength = "15";`,
+			"await attnvizInstantiate(go, showProgress, () => instantiateStreaming(\n      fetchWithProgress(\"" + prefix + "/web/app.wasm\"",
+			"async function attnvizInstantiate(go, showProgress, fallback) {",
 		} {
 			if !strings.Contains(appJS, want) {
 				t.Errorf("prefix %q: app.js lacks %s", prefix, want)
@@ -493,7 +503,7 @@ func TestGenerateSite(t *testing.T) {
 				t.Errorf("prefix %q: go-app's app.js lacks %q, which app-worker.js relies on", prefix, want)
 			}
 		}
-		for _, f := range []string{"/", "/app.js", "/web/app.wasm", "/web/echarts.js", "/web/app.css", "/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png", "/web/icon-maskable-512.png"} {
+		for _, f := range []string{"/", "/app.js", "/web/app.wasm", "/web/wasm-loader.js", "/web/echarts.js", "/web/app.css", "/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png", "/web/icon-maskable-512.png"} {
 			if !strings.Contains(worker, `"`+prefix+f+`"`) {
 				t.Errorf("prefix %q: the service worker does not cache %s", prefix, prefix+f)
 			}
@@ -501,7 +511,7 @@ func TestGenerateSite(t *testing.T) {
 		if !strings.Contains(read("manifest.webmanifest"), `"scope":"`+prefix+`/"`) {
 			t.Errorf("prefix %q: the manifest's scope is not %s/", prefix, prefix)
 		}
-		for _, f := range []string{"web/app.wasm", "web/icon-192.png", "wasm_exec.js"} {
+		for _, f := range []string{"web/app.wasm", "web/wasm-loader.js", "web/icon-192.png", "wasm_exec.js"} {
 			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 				t.Errorf("prefix %q: %v", prefix, err)
 			}

@@ -57,8 +57,9 @@ func newHandler(prefix string, wasmSize int64, files []string) *app.Handler {
 		// the wasm downloads and compiles (app.Chart waits for it if need
 		// be), and the wasm's download starts as the page's head is read.
 		Scripts: []string{"/web/echarts.js defer"},
+		// app.wasm is fetched and compiled by a worker that a script at the
+		// top of the head starts (wasm_loader.go), not preloaded.
 		RawHeaders: []string{
-			`<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`,
 			page.LinkGuardScript,
 			page.FirstPictureScript,
 			page.EngineGuardScript,
@@ -109,6 +110,7 @@ func generateSite(webDir, outDir, prefix string) error {
 			return fmt.Errorf("web/%s is missing", name)
 		}
 	}
+	files[wasmLoaderName] = wasmLoaderJS
 	icons, err := iconPNGs(files["icon.svg"])
 	if err != nil {
 		return err
@@ -132,6 +134,9 @@ func generateSite(webDir, outDir, prefix string) error {
 	}
 	if err := app.GenerateStaticWebsite(outDir, h); err != nil {
 		return fmt.Errorf("generating the static website: %w", err)
+	}
+	if err := addWasmLoader(outDir, prefix); err != nil {
+		return err
 	}
 	if err := addCSP(outDir); err != nil {
 		return err
