@@ -126,16 +126,7 @@ func (h Heatmap) Parts() (ChartParts, error) {
 	if err != nil {
 		return ChartParts{}, err
 	}
-	labelSize := 14
-	switch n := max(rows, cols); {
-	case n > 48:
-		labelSize = 10
-	case n > 24:
-		labelSize = 12
-	}
-	if h.Large && !h.Compact {
-		labelSize = LargeLabelSize
-	}
+	labelSize := h.labelSize()
 	var l labelLayout // none for a thumbnail
 	grid := chartGrid{Grid: opts.Grid{Left: "2", Right: "2", Top: "2", Bottom: "2"}, OuterBoundsMode: "none"}
 	if !h.Compact {
@@ -230,7 +221,7 @@ func (h Heatmap) axes(labelSize, rows, cols int) (chartXAxis, chartYAxis) {
 			Width:      labelWidth(labelSize),
 			Overflow:   "truncate",
 		}
-		if n <= allLabels {
+		if n <= allLabels || labelSize == LargeLabelSize && n <= maxLargeLabelled {
 			l.Interval = "0" // every label, where ECharts would leave out every other
 		}
 		return l
