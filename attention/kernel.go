@@ -174,21 +174,31 @@ func mulKernel(c []float64, cs int, a []float64, as int, b []float64, bs int, r,
 	if cols == 0 {
 		return
 	}
+	// Rows that lie end to end are cleared in one call (in WebAssembly
+	// each call of clear costs Go's calling convention), others row by row.
+	whole := cs == cols
+	if whole {
+		clear(c[:r*cols])
+	}
 	i := 0
 	// Two rows of c at a time, so that each element of b loaded serves
 	// both.
 	for ; i+2 <= r; i += 2 {
 		c0 := c[i*cs : i*cs+cols : i*cs+cols]
 		c1 := c[(i+1)*cs : (i+1)*cs+cols : (i+1)*cs+cols]
-		clear(c0)
-		clear(c1)
+		if !whole {
+			clear(c0)
+			clear(c1)
+		}
 		a0 := a[i*as : i*as+k : i*as+k]
 		a1 := a[(i+1)*as : (i+1)*as+k : (i+1)*as+k]
 		mulRows2(c0, c1, a0, a1[:len(a0)], b, bs)
 	}
 	for ; i < r; i++ {
 		crow := c[i*cs : i*cs+cols : i*cs+cols]
-		clear(crow)
+		if !whole {
+			clear(crow)
+		}
 		arow := a[i*as : i*as+k : i*as+k]
 		l := 0
 		for ; l+4 <= len(arow); l += 4 {
@@ -289,12 +299,34 @@ func mulRows2(c0, c1, a0, a1, b []float64, bs int) {
 		}
 	}
 	for ; l < len(a0); l++ {
-		if p := a0[l]; p != 0 {
-			axpyRow(c0, p, b[l*bs:l*bs+cols])
+		axpyRows2(c0, c1, a0[l], a1[l], b[l*bs:l*bs+cols])
+	}
+}
+
+// axpyRows2 adds p·x to c0 where p ≠ 0 and q·x to c1 where q ≠ 0 (x at
+// least as long as c0, c1 as long as c0), both rows in one pass when both
+// are nonzero, four elements a jump.
+func axpyRows2(c0, c1 []float64, p, q float64, x []float64) {
+	if p == 0 || q == 0 {
+		if p != 0 {
+			axpyRow(c0, p, x)
 		}
-		if q := a1[l]; q != 0 {
-			axpyRow(c1, q, b[l*bs:l*bs+cols])
+		if q != 0 {
+			axpyRow(c1, q, x)
 		}
+		return
+	}
+	x, c1 = x[:len(c0)], c1[:len(c0)]
+	j := 0
+	for ; j <= len(c0)-4; j += 4 {
+		c0j, c1j, xj := c0[j:j+4:j+4], c1[j:j+4:j+4], x[j:j+4:j+4]
+		c0j[0], c1j[0] = c0j[0]+float64(p*xj[0]), c1j[0]+float64(q*xj[0])
+		c0j[1], c1j[1] = c0j[1]+float64(p*xj[1]), c1j[1]+float64(q*xj[1])
+		c0j[2], c1j[2] = c0j[2]+float64(p*xj[2]), c1j[2]+float64(q*xj[2])
+		c0j[3], c1j[3] = c0j[3]+float64(p*xj[3]), c1j[3]+float64(q*xj[3])
+	}
+	for ; j < len(c0); j++ {
+		c0[j], c1[j] = c0[j]+float64(p*x[j]), c1[j]+float64(q*x[j])
 	}
 }
 
@@ -325,10 +357,19 @@ func addRows4(crow, a4 []float64, b []float64, bs, l, cols int) {
 	}
 }
 
-// axpyRow adds alpha·x to y, element by element, x at least as long as y.
+// axpyRow adds alpha·x to y, element by element, x at least as long as y,
+// four elements a jump.
 func axpyRow(y []float64, alpha float64, x []float64) {
 	x = x[:len(y)]
-	for j, v := range y {
-		y[j] = v + float64(alpha*x[j])
+	j := 0
+	for ; j <= len(y)-4; j += 4 {
+		yj, xj := y[j:j+4:j+4], x[j:j+4:j+4]
+		yj[0] = yj[0] + float64(alpha*xj[0])
+		yj[1] = yj[1] + float64(alpha*xj[1])
+		yj[2] = yj[2] + float64(alpha*xj[2])
+		yj[3] = yj[3] + float64(alpha*xj[3])
+	}
+	for ; j < len(y); j++ {
+		y[j] = y[j] + float64(alpha*x[j])
 	}
 }

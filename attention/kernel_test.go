@@ -18,7 +18,7 @@ func TestMulKernelZerosAndSpecials(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 4))
 	specials := []float64{0, 0, 0, math.Inf(1), math.Inf(-1), math.NaN(), -0.0, 1e308, -1e308, 5e-324}
 	for trial := range 400 {
-		r, k, c := 1+rnd.IntN(9), 1+rnd.IntN(11), 1+rnd.IntN(7)
+		r, k, c := 1+rnd.IntN(9), 1+rnd.IntN(11), 1+rnd.IntN(18)
 		a := mat.NewDense(r, k, nil)
 		b := mat.NewDense(k, c, nil)
 		for _, m := range []*mat.Dense{a, b} {

@@ -17,7 +17,8 @@ import (
 // views section does (the task previous, its sample less the last letter,
 // "a" then Backspace in turn) and prints each keystroke's attnviz:update
 // measure (wall time, the machine's load included) and the page's main
-// thread's CPU time meanwhile (trace_test.go). Asserted: each keystroke is
+// thread's CPU time meanwhile (trace_test.go), and the CPU time of the
+// keystrokes' own tasks, which the measure ends in. Asserted: each keystroke is
 // measured, and the result shows the probe typed last.
 func TestLearnProbeTyping(t *testing.T) {
 	s := newSite(t, rootPrefix)
@@ -27,7 +28,7 @@ func TestLearnProbeTyping(t *testing.T) {
 	eval[chromedp.Void](tb, `(() => { const el = document.querySelector("#probe"); el.focus(); el.setSelectionRange(el.value.length, el.value.length); })()`)
 	const n = 30
 	first := tb.updates()
-	trace := tb.startTrace()
+	trace := tb.startTrace("devtools.timeline")
 	for i := range n {
 		key := "a"
 		if i%2 == 1 {
@@ -50,6 +51,11 @@ func TestLearnProbeTyping(t *testing.T) {
 	}
 	t.Logf("%d keystrokes in #probe: median %.1f ms, p95 %.1f ms, longest %.1f ms (wall); main thread %.0f ms of CPU, %.1f ms a keystroke; %s",
 		n, sorted[n/2], sorted[(n*95+99)/100-1], sorted[n-1], total, total/n, cpuSummary(cpu))
+	if own := trace.inputTasks("input"); len(own) > 0 {
+		slices.Sort(own)
+		t.Logf("the keystrokes' own tasks (%d): median %.1f ms of CPU, p95 %.1f ms, longest %.1f ms",
+			len(own), own[len(own)/2], own[(len(own)*95+99)/100-1], own[len(own)-1])
+	}
 	r := tb.result()
 	if got, want := strings.Join(r.Tokens, " "), strings.Join(strings.Fields(probe), " "); got != want {
 		t.Errorf("after typing, result() tokens %q, want %q", got, want)

@@ -44,6 +44,7 @@ type traceEvent struct {
 		Name string `json:"name"`
 		Data struct {
 			FunctionName string `json:"functionName"`
+			Type         string `json:"type"` // of an EventDispatch
 		} `json:"data"`
 	} `json:"args"`
 }

@@ -31,6 +31,8 @@ type imageLayer struct {
 	src, dst   app.Value
 	dstW, dstH int  // dst's size, in device pixels
 	stale      bool // src has changed since dst was drawn
+	textOn     bool // dst prints img.Text: the chart is wide enough (CellText.MinWidth)
+	exact      bool // src is shown as it is (an Overlay chart's), so exactly the picture's size
 
 	reuse layerReuse // what set and paint keep from one picture to the next (chart_repaint.go)
 
@@ -42,6 +44,7 @@ func (c *Chart) setImage(img *HeatmapImage) {
 	if c.image.render == nil {
 		c.listenImage()
 	}
+	c.image.exact = c.Overlay
 	c.image.set(img)
 }
 
@@ -56,7 +59,7 @@ func (l *imageLayer) set(img *HeatmapImage) {
 		l.src = doc.Call("createElement", "canvas")
 		l.dst = doc.Call("createElement", "canvas")
 	}
-	pixels, data := l.reuse.pixelsFor(l.src, img.Rows, img.Cols)
+	pixels, data := l.reuse.pixelsFor(l.src, img.Rows, img.Cols, l.exact)
 	app.CopyBytesToJS(pixels, img.RGBA)
 	l.reuse.srcCtx.Call("putImageData", data, 0, 0)
 	l.img, l.stale = img, true
@@ -162,6 +165,9 @@ func (l *imageLayer) element(api app.Value) any {
 		return nil
 	}
 	l.x, l.y, l.w, l.h = x, y, w, h
+	if on := l.img.Text != nil && api.Call("getWidth").Int() >= l.img.Text.MinWidth; on != l.textOn {
+		l.textOn, l.stale = on, true
+	}
 	if dw != l.dstW || dh != l.dstH {
 		l.dst.Set("width", dw)
 		l.dst.Set("height", dh)
@@ -188,15 +194,24 @@ func (l *imageLayer) paint(dpr float64) {
 	rows, cols, dw, dh := l.img.Rows, l.img.Cols, l.dstW, l.dstH
 	ctx := l.reuse.dstContext(l.dst)
 	// Sharp cells when scaling up; a smooth average when a thumbnail has
-	// more cells than pixels.
-	ctx.Set("imageSmoothingEnabled", dw < cols || dh < rows)
+	// more cells than pixels, which would take in the pixels of src beyond
+	// the picture: src then is the picture's size.
+	smooth := dw < cols || dh < rows
+	if r := &l.reuse; smooth && (r.srcRows != rows || r.srcCols != cols) {
+		r.sizeSrc(l.src, rows, cols)
+		r.srcCtx.Call("putImageData", r.data, 0, 0)
+	}
+	ctx.Set("imageSmoothingEnabled", smooth)
 	ctx.Call("clearRect", 0, 0, dw, dh)
-	ctx.Call("drawImage", l.src, 0, 0, dw, dh)
+	ctx.Call("drawImage", l.src, 0, 0, cols, rows, 0, 0, dw, dh)
 	if l.img.Gaps {
 		l.reuse.drawGaps(ctx, cols, rows, dw, dh, dpr)
 	}
 	if l.img.Stripes != nil {
 		drawStripes(ctx, l.img.Stripes, cols, rows, float64(dw), float64(dh), dpr)
+	}
+	if l.textOn {
+		drawCellText(ctx, l.img.Text, cols, rows, float64(dw), float64(dh), dpr)
 	}
 	l.stale = false
 }

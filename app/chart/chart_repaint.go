@@ -71,6 +71,8 @@ func (c *Chart) imageElement() app.Value {
 // into a canvas of their own.
 type layerReuse struct {
 	rows, cols     int
+	srcRows        int // src's size (src may be larger than the picture: pixelsFor)
+	srcCols        int
 	pixels, data   app.Value // a Uint8ClampedArray of rows × cols × 4 and the ImageData over it
 	srcCtx, dstCtx app.Value
 
@@ -78,20 +80,31 @@ type layerReuse struct {
 	gapsKey [5]float64
 }
 
-// pixelsFor sizes src to rows × cols, and returns the array to copy the
-// pixels into and the ImageData that shows them.
-func (r *layerReuse) pixelsFor(src app.Value, rows, cols int) (pixels, data app.Value) {
+// pixelsFor sizes src to rows × cols, or, unless exact, to at least that
+// (its top-left corner holds the picture: a probe typed gains and loses a
+// token at each keystroke, and each new size of a canvas costs the
+// browser a new one), and returns the array to copy the pixels into and the
+// ImageData that shows them.
+func (r *layerReuse) pixelsFor(src app.Value, rows, cols int, exact bool) (pixels, data app.Value) {
 	if r.srcCtx == nil {
 		r.srcCtx = src.Call("getContext", "2d")
 	}
 	if r.pixels == nil || rows != r.rows || cols != r.cols {
-		src.Set("width", cols)
-		src.Set("height", rows)
+		if exact || rows > r.srcRows || cols > r.srcCols {
+			r.sizeSrc(src, rows, cols)
+		}
 		r.pixels = app.Window().Get("Uint8ClampedArray").New(4 * rows * cols)
 		r.data = app.Window().Get("ImageData").New(r.pixels, cols, rows)
 		r.rows, r.cols = rows, cols
 	}
 	return r.pixels, r.data
+}
+
+// sizeSrc makes src rows × cols.
+func (r *layerReuse) sizeSrc(src app.Value, rows, cols int) {
+	src.Set("width", cols)
+	src.Set("height", rows)
+	r.srcRows, r.srcCols = rows, cols
 }
 
 // dstContext returns dst's 2D context.

@@ -126,21 +126,15 @@ func (h Heatmap) Parts() (ChartParts, error) {
 	if err != nil {
 		return ChartParts{}, err
 	}
-	labelSize := 14
-	switch n := max(rows, cols); {
-	case n > 48:
-		labelSize = 10
-	case n > 24:
-		labelSize = 12
-	}
-	if h.Large && !h.Compact {
-		labelSize = LargeLabelSize
-	}
+	labelSize := h.labelSize()
 	var l labelLayout // none for a thumbnail
 	grid := chartGrid{Grid: opts.Grid{Left: "2", Right: "2", Top: "2", Bottom: "2"}, OuterBoundsMode: "none"}
 	if !h.Compact {
 		l = h.labelLayout(labelSize)
 		grid = l.grid(false)
+		if img != nil {
+			img.Text = h.cellText(img.Values, l) // its numbers, where it prints them (heatmap_text.go)
+		}
 	}
 	return ChartParts{
 		Base: h.base(labelSize, l, grid), X: labelsJSON(h.Cols), Y: labelsJSON(h.Rows), Data: string(data),
@@ -227,7 +221,7 @@ func (h Heatmap) axes(labelSize, rows, cols int) (chartXAxis, chartYAxis) {
 			Width:      labelWidth(labelSize),
 			Overflow:   "truncate",
 		}
-		if n <= allLabels {
+		if n <= allLabels || labelSize == LargeLabelSize && n <= maxLargeLabelled {
 			l.Interval = "0" // every label, where ECharts would leave out every other
 		}
 		return l
@@ -492,15 +486,10 @@ func (l labelLayout) grid(turned bool) chartGrid {
 // entry covers the widest. Every full-size option has media, even those with
 // nothing to vary, because Chart merges each option into the one before.
 func (h Heatmap) media(l labelLayout) string {
-	fontSize := l.fontSize
 	_, cols := h.Values.Dims()
 	frame := l.rowLabels + 40 // the row labels, their margin and the grid's
 	upright := frame + cols*(l.colLabel+6)
-	labelled := math.MaxInt // never
-	if h.CellLabels {
-		// "0.00" in its box: 0.6 em a digit or point, 0.5 more for the box
-		labelled = frame + cols*((fontSize-2)*(11+6*h.labelDigits())/10+3)
-	}
+	labelled := h.labelledWidth(l) // MaxInt: never
 	// The JSON encoding/json gives the same maps, keys in order; written
 	// out, as colourBar is.
 	b := []byte{'['}

@@ -25,9 +25,10 @@ import (
 // per-cell furniture, which Chart makes up for: it shows the tooltip and
 // takes clicks from the pointer's position, and rings the cell under the
 // pointer (chart_outline.go); the white lines between cells are drawn into
-// the picture. What an image cannot have is the numbers printed in the
-// cells, so the page draws images where those are not printed: thumbnails,
-// and matrices too large for numbers in their cells.
+// the picture. The numbers in the cells are printed into the picture by
+// the canvas (heatmap_text.go), which only the Learn view's probe heatmaps
+// do while the probe is typed; the page draws images mostly where numbers
+// are not printed: thumbnails, and matrices too large for them.
 
 // AsPicture reports whether h, a full-size heatmap, is drawn as a picture:
 // where its cells print no numbers, a cell per ECharts element costs far
@@ -148,6 +149,9 @@ type HeatmapImage struct {
 	// series' decal stripes them (DecalMasked): {row, first column, last
 	// column + 1}, row after row; nil for none.
 	Stripes [][3]int
+
+	// Text, if not nil, are the numbers printed in the cells (heatmap_text.go).
+	Text *CellText
 }
 
 // same reports whether m and o draw the same picture.
@@ -156,7 +160,7 @@ func (m *HeatmapImage) same(o *HeatmapImage) bool {
 		return m == o
 	}
 	return m.Rows == o.Rows && m.Cols == o.Cols && m.Gaps == o.Gaps && string(m.RGBA) == string(o.RGBA) &&
-		slices.Equal(m.Stripes, o.Stripes)
+		slices.Equal(m.Stripes, o.Stripes) && m.Text.same(o.Text)
 }
 
 // At returns the value of the cell at row and col, and whether there is one.

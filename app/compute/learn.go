@@ -11,9 +11,10 @@ import (
 	"github.com/attnviz/attnviz/attention/model"
 )
 
-// Training is the Learn view's model in training, as the view shows it.
-// Now and Before are copies (model.Trainer.Probe) that later steps leave
-// as they are; Rev tells a new Now.
+// Training is the Learn view's model in training, as the view shows it:
+// a value of one Update, which later ones leave as it is. Now and Before
+// are copies (model.Trainer.Probe) that later steps leave as they are;
+// Rev tells a new Now.
 type Training struct {
 	Task     *model.Task
 	Step     int     // optimizer steps taken
@@ -76,7 +77,6 @@ type learner struct {
 	now, before     *model.Probe
 	nowStep, nowRev int // the step Now was computed at, and its Rev
 	nowFinite       int // the step of now: the last whose probe was finite
-	out             Training
 
 	remote remote // the run trained by a worker, if on (remote.go)
 }
@@ -116,27 +116,28 @@ func keyOf(s state.State) learnKey {
 }
 
 // update brings the run up to s: a new run for another task, seed or
-// learning rate, or fewer steps than taken (Reset, or a link).
+// learning rate, or fewer steps than taken (Reset, or a link). Each call
+// returns a Training of its own, which later calls leave as it is: a view
+// compares the one it drew with the next.
 func (l *learner) update(s state.State) *Training {
 	if k := keyOf(s); l.key != k || l.tr == nil && l.problem.Key == "" || l.tr != nil && s.Steps < l.step() {
 		l.reset(k)
 	}
 	if l.tr == nil {
-		l.out = Training{Problem: l.problem, Rev: l.nowRev}
-		return &l.out
+		return &Training{Problem: l.problem, Rev: l.nowRev}
 	}
 	l.probe(s)
 	until := s.TaskUntil()
-	l.out = Training{
+	out := &Training{
 		Task: l.tr.Task, Step: l.step(), Loss: l.loss(), Running: l.running, Until: until,
 		Problem: l.problem, Losses: l.losses, Accuracies: l.accs, Accuracy: math.NaN(), AccStep: -1,
 		ProbeProblem: l.probeProblem, Rev: l.nowRev, export: l.export, Now: l.now, Before: l.before,
 		NowStep: l.nowFinite,
 	}
 	if n := len(l.accs); n > 0 {
-		l.out.Accuracy, l.out.AccStep = l.accs[n-1].Value, l.accs[n-1].Step
+		out.Accuracy, out.AccStep = l.accs[n-1].Value, l.accs[n-1].Step
 	}
-	return &l.out
+	return out
 }
 
 // probe runs the probe of s through the model now, and at step 0, when

@@ -176,3 +176,27 @@ func TestTrainingProbeInLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainingIsAValue checks that the Training an Update gave still says
+// what it said after later Updates change the run (training started, steps
+// taken), so that a view can tell the new one from the one it drew: it was
+// once the same value changed in place.
+func TestTrainingIsAValue(t *testing.T) {
+	var c Computer
+	s := learnState("previous", 1)
+	s.Until = 3
+	old := c.Update(s, NeedTraining).Training
+	if old.Running || old.Step != 0 {
+		t.Fatalf("at the start: running %v, step %d", old.Running, old.Step)
+	}
+	c.SetTraining(s, true)
+	running := c.Update(s, NeedTraining).Training
+	if !running.Running || old.Running {
+		t.Errorf("after SetTraining(true): the new Training running %v, the one before %v; want true, false", running.Running, old.Running)
+	}
+	tr := trainTo(t, &c, &s)
+	if tr.Step != 3 || old.Step != 0 || !running.Running || running.Step != 0 || old == tr {
+		t.Errorf("after 3 steps: new step %d, the first %d, the running one step %d running %v; want 3, 0, 0, true",
+			tr.Step, old.Step, running.Step, running.Running)
+	}
+}

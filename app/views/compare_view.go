@@ -129,7 +129,7 @@ func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.
 	}
 	nameDiff := i18n.Tf(lang, "compare.diff", nameA, nameB)
 	guess := onCell != nil && changeRow(v.Props) != -1
-	return app.Div().Class("trio").Body(
+	return app.Div().Class("trio").Style("--chart-min", trioStyle(p.minSize)).Body(
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
 			&CellWalk{ID: idA, Name: nameA, Lang: lang, Heatmap: p.ha, Masked: p.maskA, Chart: &chart.Chart{
@@ -200,7 +200,7 @@ func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool
 	ha.Large, hb.Large, hd.Large = large, large, large
 	ha.MaskedCell, hb.MaskedCell, hd.MaskedCell = masks[0], masks[1], masks[2]
 	ha.DecalMasked, hb.DecalMasked, hd.DecalMasked = true, true, true
-	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd, minSize: largeMinSize(len(ta), large),
+	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd, minSize: trioMinSize(len(ta), large, ha, hb, hd),
 		maskA: masks[0], maskB: masks[1], maskDiff: masks[2]}
 	c.a, c.pa = chart.Drawing(ha, chart.OptionOf)
 	c.b, c.pb = chart.Drawing(hb, chart.OptionOf)

@@ -101,11 +101,11 @@ func (v *LearnView) drawMaps(p Props) bool {
 	tr, was := p.Training, v.Props.Training
 	lang, large := p.State.Lang, p.State.Present
 	if tr == nil || was == nil || !tr.Running || tr.Now == nil || tr.Task != was.Task || tr.Before != v.before ||
-		!v.mapsKey.running || lang != v.mapsKey.lang || large != v.mapsKey.large || len(v.maps) == 0 {
+		!v.mapsKey.running || lang != v.mapsKey.lang || large != v.mapsKey.large || v.typing.on != v.mapsKey.typing || len(v.maps) == 0 {
 		return false
 	}
 	v.Props = p
-	key := learnKey{tr.Rev, tr.NowStep, lang, true, large}
+	key := learnKey{tr.Rev, tr.NowStep, lang, true, large, v.typing.on}
 	if key == v.mapsKey {
 		return true
 	}

@@ -47,6 +47,7 @@ type LearnView struct {
 
 	shown  panelShown                         // what the panel of heatmaps shows (learn_maps.go)
 	charts map[string]*chart.Ref[chart.Chart] // the mounted heatmaps by id (drawNow)
+	typing probeTyping                        // whether the probe is being typed (learn_typing.go)
 	bad    map[string]string                  // what was typed into a field and rejected, by id (learn_fields.go)
 }
 
@@ -68,6 +69,7 @@ type learnKey struct {
 	lang    string
 	running bool
 	large   bool // for presentation (state.State.Present)
+	typing  bool // the probe is being typed: the heatmaps are pictures (learn_typing.go)
 }
 
 // Render returns the view.
@@ -281,7 +283,7 @@ func curveParts(lang, name string, points []compute.Point, top float64, color st
 // build makes the charts' options that are out of date.
 func (v *LearnView) build(tr *compute.Training, lang string) {
 	large := v.Props.State.Present
-	if key := (learnKey{tr.Rev, tr.Step, lang, false, large}); key != v.curveKey && !v.curvesWait(tr, key) {
+	if key := (learnKey{tr.Rev, tr.Step, lang, false, large, false}); key != v.curveKey && !v.curvesWait(tr, key) {
 		top := 0.0
 		for _, p := range tr.Losses {
 			top = max(top, p.Value)
@@ -291,11 +293,12 @@ func (v *LearnView) build(tr *compute.Training, lang string) {
 		v.accOpt = curveParts(lang, i18n.T(lang, "learn.accuracy"), tr.Accuracies, 1, "#1f6feb", true, large)
 		v.curveKey, v.curvesAt = key, time.Now()
 	}
-	if key := (learnKey{tr.Rev, tr.NowStep, lang, tr.Running, large}); key != v.mapsKey {
+	if key := (learnKey{tr.Rev, tr.NowStep, lang, tr.Running, large, v.typing.on}); key != v.mapsKey {
 		if tr.Now == nil {
 			v.maps = v.maps[:0]
 		} else {
-			v.buildMaps(tr, lang, tr.Before != v.before || key.lang != v.mapsKey.lang || large != v.mapsKey.large)
+			v.buildMaps(tr, lang, tr.Before != v.before || key.lang != v.mapsKey.lang || large != v.mapsKey.large ||
+				key.typing != v.mapsKey.typing)
 		}
 		v.mapsKey, v.before = key, tr.Before
 	}
@@ -322,6 +325,7 @@ func (v *LearnView) buildMaps(tr *compute.Training, lang string, withBefore bool
 			if withBefore {
 				hb := weightsMap(lang, m.title, before.Heads[h].Weights, words, words)
 				hb.Large = v.Props.State.Present
+				hb.AsImage = v.typing.on // its numbers printed into the picture (learn_typing.go)
 				m.beforeH = hb
 				m.before, m.beforeTip = chart.PartsOf(hb), hb.TooltipHTML
 				m.beforeL = i18n.Tf(lang, "learn.mapAt", m.title, 0)
@@ -335,7 +339,7 @@ func (v *LearnView) buildMaps(tr *compute.Training, lang string, withBefore bool
 			// element for ECharts to update, not a rectangle per cell and a
 			// visualMap.
 			hn.CellLabels = hn.CellLabels && !tr.Running
-			hn.AsImage = tr.Running
+			hn.AsImage = tr.Running || v.typing.on
 			m.nowH = hn
 			m.now, m.nowTip = chart.PartsOf(hn), hn.TooltipHTML
 			m.nowL = i18n.Tf(lang, "learn.mapAt", m.title, tr.NowStep)
@@ -383,7 +387,7 @@ func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
 		app.Label().For("probe").Class("field-name").Text(i18n.T(lang, "learn.probe")),
 		app.Input().ID("probe").Type("text").Value(text).AutoComplete(false).Spellcheck(false).
 			Attr("autocapitalize", "off").Aria("invalid", tr.ProbeProblem.Key != "").
-			OnInput(v.onProbe),
+			OnInput(v.onProbe).OnFocus(v.onProbeFocus).OnBlur(v.onProbeBlur),
 		app.If(tr.ProbeProblem.Key != "", func() app.UI {
 			return app.P().ID("probe-error").Class("error").Role("alert").Text(ProblemText(lang, tr.ProbeProblem))
 		}),
@@ -469,11 +473,17 @@ func LayerSpecJSON(p *model.Probe, l int) []byte {
 	return b
 }
 
-// exportButton downloads the trained model's JSON.
+// exportButton downloads the trained model's JSON. Its handler reads the
+// training when called: go-app keeps a button's first handler, and each
+// Update gives a new Training.
 func (v *LearnView) exportButton(tr *compute.Training, lang string) app.UI {
 	return disabled(app.Button().ID("export-model").Type("button").Class("learn-button"), tr.Task == nil).
 		Text(i18n.T(lang, "learn.export")).
 		OnClick(func(ctx app.Context, e app.Event) {
+			tr := v.Props.Training
+			if tr == nil || tr.Task == nil {
+				return
+			}
 			js, err := tr.ModelJSON()
 			if err != nil {
 				app.Log("attnviz: export:", err)

@@ -139,6 +139,7 @@ func (v *LearnView) ref(id string) *chart.Ref[chart.Chart] {
 // OnMount has the page's keystrokes drawn at once, and registers the view
 // for the page's redraws while training (learn_redraw.go).
 func (v *LearnView) OnMount(ctx app.Context) {
+	v.typing.ctx = ctx
 	v.Props.Live.Own(v, v.drawNow)
 	v.Props.Redraw.own(v, ctx)
 }
@@ -158,11 +159,13 @@ func (v *LearnView) drawNow(p Props) bool {
 	tr, was := p.Training, shown.Training
 	if p.State.View != shown.State.View || p.State.Lang != shown.State.Lang || p.State.Present || shown.State.Present ||
 		tr == nil || was == nil || tr.Now == nil || was.Now == nil || tr.Task != was.Task || len(v.maps) == 0 ||
-		tr.Running != v.mapsKey.running {
-		// Training starting or stopping (the Training is the same value,
-		// changed: the maps' key says what they show): the view's render
-		// restyles every head's heatmap (restyle).
+		tr.Running != was.Running || tr.Running != v.mapsKey.running {
+		// Training starting or stopping: the view's render restyles every
+		// head's heatmap (restyle).
 		return false
+	}
+	if p.State.Probe != shown.State.Probe {
+		v.typed() // the heatmaps as pictures with their numbers (learn_typing.go)
 	}
 	v.build(tr, p.State.Lang)
 	if len(v.maps) == 0 {

@@ -41,9 +41,16 @@ func weightedRow(out, w, vd []float64, st int) {
 		v0 := vd[j*st : j*st+dv]
 		v1 := vd[(j+1)*st : (j+1)*st+dv]
 		v0, v1 = v0[:len(out)], v1[:len(out)]
-		for l, x := range out {
-			x = x + float64(p0*v0[l])
-			out[l] = x + float64(p1*v1[l])
+		l := 0
+		for ; l <= len(out)-4; l += 4 {
+			o, a, b := out[l:l+4:l+4], v0[l:l+4:l+4], v1[l:l+4:l+4]
+			o[0] = o[0] + float64(p0*a[0]) + float64(p1*b[0])
+			o[1] = o[1] + float64(p0*a[1]) + float64(p1*b[1])
+			o[2] = o[2] + float64(p0*a[2]) + float64(p1*b[2])
+			o[3] = o[3] + float64(p0*a[3]) + float64(p1*b[3])
+		}
+		for ; l < len(out); l++ {
+			out[l] = out[l] + float64(p0*v0[l]) + float64(p1*v1[l])
 		}
 	}
 	if j < len(w) {

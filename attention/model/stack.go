@@ -65,6 +65,13 @@ func (g *grown) shape(r, c int) *mat.Dense {
 	return &g.m
 }
 
+// zero sets every element of g's current shape to 0, in one call: its
+// rows lie end to end (mat.Dense.Zero clears row by row, a call each).
+func (g *grown) zero() {
+	r, c := g.m.Dims()
+	clear(g.data[:r*c])
+}
+
 // view sets v to rows i0 … i1−1 and columns j0 … j1−1 of m and returns it.
 func view(v, m *mat.Dense, i0, i1, j0, j1 int) *mat.Dense {
 	r := m.RawMatrix()
@@ -248,7 +255,19 @@ func transpose(dst, a *mat.Dense) {
 	if ar.Rows != dr.Cols || ar.Cols != dr.Rows {
 		panic(mat.ErrShape)
 	}
-	for i := 0; i < ar.Rows; i++ {
+	i := 0
+	for ; i+4 <= ar.Rows; i += 4 { // four rows of a, four elements of a row of dst, a jump
+		r0 := ar.Data[i*ar.Stride : i*ar.Stride+ar.Cols]
+		r1 := ar.Data[(i+1)*ar.Stride : (i+1)*ar.Stride+ar.Cols]
+		r2 := ar.Data[(i+2)*ar.Stride : (i+2)*ar.Stride+ar.Cols]
+		r3 := ar.Data[(i+3)*ar.Stride : (i+3)*ar.Stride+ar.Cols]
+		r1, r2, r3 = r1[:len(r0)], r2[:len(r0)], r3[:len(r0)]
+		for j, v := range r0 {
+			d := dr.Data[j*dr.Stride+i : j*dr.Stride+i+4 : j*dr.Stride+i+4]
+			d[0], d[1], d[2], d[3] = v, r1[j], r2[j], r3[j]
+		}
+	}
+	for ; i < ar.Rows; i++ {
 		for j, v := range ar.Data[i*ar.Stride : i*ar.Stride+ar.Cols] {
 			dr.Data[j*dr.Stride+i] = v
 		}

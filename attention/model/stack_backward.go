@@ -102,7 +102,7 @@ func (s *stacked) layerBackward(l int, ly, gl Layer, rows int) {
 	s.projBackward(l, ly, gl, rows)
 	dX := &s.dX.m
 	if l == a.Layers-1 {
-		dX.Zero()
+		s.dX.zero()
 		for k, i := range qr {
 			copy(dX.RawRowView(i), dOut.RawRowView(k)[:d])
 		}
@@ -115,7 +115,7 @@ func (s *stacked) layerBackward(l int, ly, gl Layer, rows int) {
 func (s *stacked) headsBackward(l int, dConcat *mat.Dense) {
 	a := s.a
 	dQKV, qkv := s.dQKV.shape(s.offs[len(s.offs)-1], 2*a.DModel+a.Heads*a.dv()), &s.qkv[l].m
-	dQKV.Zero()
+	s.dQKV.zero()
 	wo := 0
 	for b := range len(s.offs) - 1 {
 		_, k0, k1 := s.queries(l, b)
