@@ -1,11 +1,12 @@
 #!/bin/sh
-# The bench's set-up (`make bench` runs it): the peers the engine is held to,
+# The bench's set-up (`make bench` runs it): Chromium, which drives the page and
+# the wasm rows, and the peers the engine is held to,
 # as Debian packages, where they are missing: NumPy on OpenBLAS (the pthread
 # build, as a NumPy from pip brings its own OpenBLAS) and PyTorch on the CPU.
 # As root it installs them with apt-get; otherwise it says what is missing,
 # and the bench's rows say so too. It never fails the bench.
 set -u
-wanted="python3-numpy libopenblas0-pthread python3-torch"
+wanted="chromium python3-numpy libopenblas0-pthread python3-torch"
 missing=""
 for p in $wanted; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing="$missing $p"
