@@ -17,11 +17,12 @@ import (
 // batch; attention itself, and the weights' gradients, run sequence by
 // sequence. The last layer computes only the rows with a target (the query
 // rows the loss reads): the others are never used, and their gradients are
-// exact zeros. Every element is computed by the same roundings in the same
-// order as Forward and backprop compute it one sequence after the other, so
-// a step has the same bits either way (TestStackedMatchesPasses). The
-// buffers are sized once for the largest batch and reused: a step allocates
-// nothing here.
+// exact zeros. The first layer's projections are computed by table
+// (tables.go), from the embeddings' rows rather than the batch's; every
+// other element by the same roundings in the same order as Forward and
+// backprop compute it one sequence after the other, so both agree to
+// rounding (TestStackedMatchesPasses). The buffers are sized once for the
+// largest batch and reused: a step allocates nothing here.
 
 // stacked is a batch's forward pass and the buffers of its backward pass.
 // R is the batch's number of rows, T those with a target, Q a layer's query
@@ -47,6 +48,11 @@ type stacked struct {
 	unembT, woT, wT, tmpW, tmpO, wQKV, xQ, q        grown
 	lrow                                            []float64
 	va, vb, vc                                      mat.Dense
+
+	// The first layer's projections by table (tables.go): row r of the
+	// batch holds token tok[r] at position pos[r].
+	tok, pos                       []int
+	tabE, tabP, gTabE, gTabP, embT grown
 }
 
 // grown is a matrix whose shape changes from use to use, on storage that
@@ -126,13 +132,15 @@ func (s *stacked) forward(m *Model, batch []Example) {
 		s.offs, s.tOff = append(s.offs, rows), append(s.tOff, len(s.tgt))
 	}
 	x0 := s.x[0].shape(rows, a.DModel)
+	s.tok, s.pos = s.tok[:0], s.pos[:0]
 	for b, ex := range batch {
 		for i, t := range ex.Tokens {
 			setSum(x0.RawRowView(s.offs[b] + i)[:a.DModel], m.Emb.RawRowView(t), m.Pos.RawRowView(i))
+			s.tok, s.pos = append(s.tok, t), append(s.pos, i)
 		}
 	}
 	for l, ly := range m.Layers {
-		s.layerForward(l, ly, rows)
+		s.layerForward(m, l, ly, rows)
 	}
 	attention.Mul(s.logits.shape(len(s.tgt), a.Vocab), &s.xTgt.m, m.Unemb)
 }
@@ -148,12 +156,16 @@ func (s *stacked) queries(l, b int) (rows []int, k0, k1 int) {
 
 // layerForward computes layer l's projections, heads and output at its
 // query rows, and its output: the next layer's input, or xTgt.
-func (s *stacked) layerForward(l int, ly Layer, rows int) {
+func (s *stacked) layerForward(m *Model, l int, ly Layer, rows int) {
 	a := s.a
 	hk, hv := a.DModel, a.Heads*a.dv()
 	x, qkv := &s.x[l].m, s.qkv[l].shape(rows, 2*hk+hv)
 	qr, _, _ := s.queries(l, 0)
-	s.project(ly, x, qkv, qr)
+	if l == 0 {
+		s.projectTables(m, ly, qkv)
+	} else {
+		s.project(ly, x, qkv, qr)
+	}
 	concat := s.concat[l].shape(len(qr), hv)
 	s.wOff = s.wOff[:0]
 	wo := 0
@@ -184,11 +196,7 @@ func (s *stacked) project(ly Layer, x, qkv *mat.Dense, qr []int) {
 	d, hk, hv := a.DModel, a.DModel, a.Heads*a.dv()
 	rows, _ := x.Dims()
 	if len(qr) == rows {
-		w := s.wQKV.shape(d, 2*hk+hv)
-		view(&s.va, w, 0, d, 0, hk).Copy(ly.Wq)
-		view(&s.va, w, 0, d, hk, 2*hk).Copy(ly.Wk)
-		view(&s.va, w, 0, d, 2*hk, 2*hk+hv).Copy(ly.Wv)
-		attention.Mul(qkv, x, w)
+		attention.Mul(qkv, x, s.joined(ly))
 		return
 	}
 	w := s.wQKV.shape(d, hk+hv)

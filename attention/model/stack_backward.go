@@ -63,7 +63,7 @@ func (s *stacked) backward(m *Model, batch []Example, g *Model) {
 	attention.Mul(s.dXTgt.shape(nt, a.DModel), &s.dLogits.m, unembT)
 	s.dX.shape(rows, a.DModel)
 	for l := a.Layers - 1; l >= 0; l-- {
-		s.layerBackward(l, m.Layers[l], g.Layers[l], rows)
+		s.layerBackward(m, g, l, rows)
 	}
 	dX := &s.dX.m
 	for b, ex := range batch {
@@ -73,12 +73,15 @@ func (s *stacked) backward(m *Model, batch []Example, g *Model) {
 	}
 }
 
-// layerBackward adds layer l's weight gradients to gl and sets s.dX to the
+// layerBackward adds layer l's weight gradients to g and sets s.dX to the
 // gradient with respect to the layer's input: the residual's (the output's
 // gradient, s.dXTgt at the last layer's query rows, s.dX below) plus that
-// through the attention.
-func (s *stacked) layerBackward(l int, ly, gl Layer, rows int) {
+// through the attention. In the first layer, the gradient through the
+// attention goes to g's embeddings by table (tablesBackward), and s.dX keeps
+// only the residual's.
+func (s *stacked) layerBackward(m, g *Model, l, rows int) {
 	a := s.a
+	ly, gl := m.Layers[l], g.Layers[l]
 	d, hv := a.DModel, a.Heads*a.dv()
 	qr, _, _ := s.queries(l, 0)
 	dOut := &s.dX.m
@@ -99,7 +102,11 @@ func (s *stacked) layerBackward(l int, ly, gl Layer, rows int) {
 		}
 	}
 	s.headsBackward(l, dConcat)
-	s.projBackward(l, ly, gl, rows)
+	if l == 0 {
+		s.tablesBackward(m, g)
+	} else {
+		s.projBackward(l, ly, gl, rows)
+	}
 	dX := &s.dX.m
 	if l == a.Layers-1 {
 		s.dX.zero()
@@ -107,7 +114,9 @@ func (s *stacked) layerBackward(l int, ly, gl Layer, rows int) {
 			copy(dX.RawRowView(i), dOut.RawRowView(k)[:d])
 		}
 	}
-	addTo(dX, &s.dXl.m)
+	if l > 0 {
+		addTo(dX, &s.dXl.m)
+	}
 }
 
 // headsBackward sets s.dQKV from layer l's dConcat, sequence by sequence,

@@ -7,9 +7,11 @@ import (
 )
 
 // TestStackedMatchesPasses checks, for every task, that one stacked
-// forward and backward pass of a batch gives bit for bit the loss and the
-// gradients of running each sequence through Forward and backprop in turn,
-// on weights scaled up so that no softmax is near uniform.
+// forward and backward pass of a batch gives the loss and the gradients of
+// running each sequence through Forward and backprop in turn, on weights
+// scaled up so that no softmax is near uniform: to rounding, since the
+// stacked pass computes the first layer by table (tables.go), within
+// 1e-11 of each parameter's largest gradient (seen: 3e-13).
 func TestStackedMatchesPasses(t *testing.T) {
 	for _, task := range Tasks() {
 		t.Run(task.Name, func(t *testing.T) {
@@ -42,15 +44,19 @@ func TestStackedMatchesPasses(t *testing.T) {
 			s.forward(m, batch)
 			gotLoss := s.lossAndGrad(batch, scale)
 			s.backward(m, batch, got)
-			if math.Float64bits(gotLoss) != math.Float64bits(wantLoss) {
+			if math.Abs(gotLoss-wantLoss) > 1e-12*math.Abs(wantLoss) {
 				t.Errorf("loss %v, sequence by sequence %v", gotLoss, wantLoss)
 			}
 			gp := got.Params()
 			for k, w := range want.Params() {
 				g, wd := gp[k].M.RawMatrix().Data, w.M.RawMatrix().Data
+				largest := 0.0
+				for _, v := range wd {
+					largest = max(largest, math.Abs(v))
+				}
 				nonzero := 0
 				for i := range wd {
-					if math.Float64bits(g[i]) != math.Float64bits(wd[i]) {
+					if math.Abs(g[i]-wd[i]) > 1e-11*largest || (g[i] == 0) != (wd[i] == 0) {
 						t.Fatalf("%s[%d]: stacked %v, sequence by sequence %v", w.Name, i, g[i], wd[i])
 					}
 					if wd[i] != 0 {

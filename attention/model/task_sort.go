@@ -28,7 +28,7 @@ func sortTask() *Task {
 		},
 		Vocab: vocab,
 		Arch:  Arch{MaxLen: 2 * k, DModel: 32, Heads: 1, DV: 2, Layers: 1, Causal: true},
-		LR:    0.01, WeightDecay: 0.1, Clip: 1, Batch: 32, Steps: 1800, Target: 0.99, PatternTarget: 0.95,
+		LR:    0.01, WeightDecay: 0.1, Clip: 1, Batch: 32, Steps: 2300, Target: 0.99, PatternTarget: 0.95,
 		Sample: "11 2 9 0 14 5 > 0 2 5 9 11",
 		generate: func(r *rand.Rand, ex *Example) {
 			var pb, sb [v]int

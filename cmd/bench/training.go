@@ -44,6 +44,7 @@ func (t trainings) get(task string) train.Result {
 type torchTraining struct {
 	about   string
 	ns, cpu [2]map[string]train.Result // NsSamples, NsPerStep
+	form    [2]map[string]string       // train_peer.py's faster form: "plain" or "tables"
 	err     [2]map[string]string
 }
 
@@ -100,7 +101,8 @@ func measureTraining(ctx context.Context, cfg config, b builds, res *results) {
 	if torchErr == nil {
 		torchPy, torchErr = findPython(ctx, cfg.pythons, "torch")
 	}
-	res.torch = torchTraining{ns: [2]map[string]train.Result{{}, {}}, cpu: [2]map[string]train.Result{{}, {}}, err: [2]map[string]string{{}, {}}}
+	res.torch = torchTraining{ns: [2]map[string]train.Result{{}, {}}, cpu: [2]map[string]train.Result{{}, {}},
+		form: [2]map[string]string{{}, {}}, err: [2]map[string]string{{}, {}}}
 	for _, task := range train.Tasks() {
 		for i, rt := range trainRuntimes {
 			if i == onOneThread && !sharesHalves(task) {
@@ -181,6 +183,7 @@ func (t *torchTraining) measure(ctx context.Context, cfg config, python, spec st
 		Error   string `json:"error"`
 		Results []struct {
 			Task       string    `json:"task"`
+			Form       string    `json:"form"`
 			NsSamples  []float64 `json:"ns_samples"`
 			CPUSamples []float64 `json:"cpu_samples"`
 		} `json:"results"`
@@ -197,6 +200,7 @@ func (t *torchTraining) measure(ctx context.Context, cfg config, python, spec st
 		return fmt.Errorf("%s: no samples", script)
 	}
 	t.ns[i][x.Task] = train.Result{NsSamples: x.NsSamples, NsPerStep: train.Median(x.NsSamples)}
+	t.form[i][x.Task] = x.Form
 	t.cpu[i][x.Task] = train.Result{NsSamples: x.CPUSamples, NsPerStep: train.Median(x.CPUSamples)}
 	return nil
 }
@@ -264,11 +268,23 @@ func (t torchTraining) cell(ns [2]map[string]train.Result, task string, steps in
 		}
 		return cell{s + fmt.Sprintf(", × Go's %d steps", steps), k * f32.NsPerStep}
 	}
-	s := "PyTorch float32 " + FormatDuration(f32.NsPerStep) + paren(spread(f32.NsSamples, ""))
+	s := "PyTorch float32 " + FormatDuration(f32.NsPerStep) + paren(strings.TrimPrefix(spread(f32.NsSamples, "")+formOf(t.form[1], task), "; "))
 	if f64.NsPerStep > 0 {
-		s += "; float64 " + FormatDuration(f64.NsPerStep) + paren(spread(f64.NsSamples, ""))
+		s += "; float64 " + FormatDuration(f64.NsPerStep) + paren(strings.TrimPrefix(spread(f64.NsSamples, "")+formOf(t.form[0], task), "; "))
 	}
 	return cell{s, f32.NsPerStep}
+}
+
+// formOf names the form of the first layer's projections PyTorch was
+// faster in (bench/train_peer.py, --form best), after "; ".
+func formOf(forms map[string]string, task string) string {
+	switch forms[task] {
+	case "tables":
+		return "; first layer by table, as Go"
+	case "plain":
+		return "; first layer plain, faster than by table"
+	}
+	return ""
 }
 
 // Targets of issue #12, part 6.
