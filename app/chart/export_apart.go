@@ -69,7 +69,7 @@ func still(option string) app.Value {
 func disposeAfter(inst app.Value) {
 	var done app.Func
 	done = dom.Func(func(app.Value, []app.Value) any {
-		dom.Try(func() { inst.Call("dispose") })
+		dispose(inst)
 		done.Release()
 		return nil
 	})
