@@ -136,6 +136,53 @@ func (tb *tab) clickOnly(sel string) {
 	tb.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
 }
 
+// TestMyTourNotesShown removes a step, and then loads a tour file, after
+// notes were typed: each note box shows its own step's note (the box of a
+// step without a note kept the note typed into it for the step removed).
+func TestMyTourNotesShown(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#lang=en")
+	for i, v := range []string{"attention", "pipeline", "compare"} {
+		if i > 0 {
+			tb.click(fmt.Sprintf(`.tabs [data-view=%q]`, v))
+		}
+		tb.click("#teach-add")
+		tb.waitFor("step added", fmt.Sprintf(`JSON.parse(window.attnviz.teach()).steps.length === %d`, i+1), 10*time.Second)
+	}
+	tb.click(`.tabs [data-view="mytour"]`)
+	tb.waitFor("the editor", `document.querySelectorAll("#teach-steps li").length === 3`, 10*time.Second)
+	tb.setNote(1, "The first note.")
+	tb.setNote(2, "The second note.")
+	tb.waitFor("the notes", `JSON.parse(window.attnviz.teach()).steps[1].note === "The second note."`, 10*time.Second)
+	checkNotes := func(what string, want ...string) {
+		t.Helper()
+		tour, raw := tb.teachTour()
+		shown := eval[[]string](tb, `[...document.querySelectorAll("#teach-steps .teach-note")].map(el => el.value)`)
+		if len(tour.Steps) != len(want) || len(shown) != len(want) {
+			t.Fatalf("%s: the tour %s, the boxes %q, want %d steps", what, raw, shown, len(want))
+		}
+		for i := range want {
+			if tour.Steps[i].Note != want[i] || shown[i] != want[i] {
+				t.Errorf("%s: step %d's note is %q and its box shows %q, want %q", what, i+1, tour.Steps[i].Note, shown[i], want[i])
+			}
+		}
+	}
+	tb.click(`#teach-steps li[data-step="2"] .teach-remove`)
+	checkNotes("step 2 removed", "The first note.", "")
+	tb.click(`#teach-steps li[data-step="1"] .teach-remove`)
+	checkNotes("step 1 removed", "")
+
+	tb.setNote(1, "A note typed, then a file loaded.")
+	tb.waitFor("the note", `JSON.parse(window.attnviz.teach()).steps[0].note !== ""`, 10*time.Second)
+	file := `{"kind": "attnviz-tour", "steps": [{"link": "view=pipeline", "note": ""}, {"link": "view=compare", "note": "B"}]}`
+	tb.loadTourFile(t, "tour.json", []byte(file))
+	tb.waitFor("the file's tour", `!!document.querySelector("#teach-loaded") && document.querySelectorAll("#teach-steps li").length === 2`, 10*time.Second)
+	tb.settle()
+	checkNotes("a file loaded", "", "B")
+	tb.checkClean("notes after removing steps")
+}
+
 // openEditor opens u, a link to the tour's editor, which has no chart.
 func (tb *tab) openEditor(u string) {
 	tb.t.Helper()
