@@ -525,7 +525,7 @@ func (p *Page) langSwitch(lang string) app.UI {
 			Attr("value", lang).
 			OnChange(func(ctx app.Context, e app.Event) {
 				if l, ok := i18n.ParseLang(ctx.JSSrc().Get("value").String()); ok {
-					p.set(ctx, e, func(s *state.State) { s.Lang = l; tourInLang(s) })
+					p.set(ctx, e, func(s *state.State) { from := s.Lang; s.Lang = l; state.SentencesInLang(s, from); tourInLang(s) })
 				}
 			}).
 			Body(options...),
