@@ -183,6 +183,46 @@ func TestMyTourNotesShown(t *testing.T) {
 	tb.checkClean("notes after removing steps")
 }
 
+// TestMyTourEmptySentence plays a teacher's tour whose second step has no
+// sentence (and no second sentence): the sentence box is empty there, as
+// the page's "Type a sentence" says, not the first step's sentence.
+func TestMyTourEmptySentence(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#lang=en&view=compare")
+	tb.click("#teach-add")
+	tb.waitFor("step 1 added", `window.attnviz.teach()?.includes('"link"')`, 10*time.Second)
+	for _, id := range []string{"sentence2", "sentence"} { // the compare view has no #sentence2 without a sentence
+		eval[chromedp.Void](tb, fmt.Sprintf(`(() => {
+			const el = document.querySelector("#%s");
+			el.value = "";
+			el.dispatchEvent(new Event("input", {bubbles: true}));
+		})()`, id))
+	}
+	tb.waitFor("no sentences", `window.attnviz.state().text === "" && window.attnviz.state().text2 === ""`, 10*time.Second)
+	tb.clickOnly("#teach-add") // no chart to draw: no attnviz:update measure
+	tb.waitFor("step 2 added", `JSON.parse(window.attnviz.teach()).steps.length === 2`, 10*time.Second)
+	tb.clickOnly(`.tabs [data-view="mytour"]`)
+	tb.waitFor("the editor", `document.querySelectorAll("#teach-steps li").length === 2`, 10*time.Second)
+	tb.clickOnly("#teach-play")
+	tb.waitFor("step 1", `window.attnviz.state().teach_step === 1 && !!document.querySelector("#sentence2")`, 10*time.Second)
+	tb.settle()
+	boxes := `["#sentence", "#sentence2"].map(s => document.querySelector(s)?.value ?? "(none)")`
+	if got := eval[[]string](tb, boxes); got[0] == "" || got[1] == "" {
+		t.Errorf("step 1's boxes hold %q, want its sentences", got)
+	}
+	tb.clickOnly("#teach-next")
+	tb.waitFor("step 2", `window.attnviz.state().teach_step === 2`, 10*time.Second)
+	tb.settle()
+	if st := tb.state(); st.Text != "" || st.Text2 != "" {
+		t.Fatalf("step 2's sentences are %q and %q, want none", st.Text, st.Text2)
+	}
+	if got := eval[[]string](tb, boxes); got[0] != "" || (got[1] != "" && got[1] != "(none)") {
+		t.Errorf("step 2, of no sentence: the boxes hold %q, want them empty", got)
+	}
+	tb.checkClean("a step of no sentence")
+}
+
 // openEditor opens u, a link to the tour's editor, which has no chart.
 func (tb *tab) openEditor(u string) {
 	tb.t.Helper()

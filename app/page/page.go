@@ -289,6 +289,14 @@ func (p *Page) afterChange(old state.State) {
 		storeLang(p.state.Lang)
 		setDocumentLang(p.state.Lang)
 	}
+	// go-app cannot empty a text box (dom.SetInputValue): a sentence that
+	// something other than its box emptied, such as a teacher's step.
+	if p.state.Text == "" && old.Text != "" {
+		dom.SetInputValue("sentence", "")
+	}
+	if p.state.Text2 == "" && old.Text2 != "" {
+		dom.SetInputValue("sentence2", "")
+	}
 }
 
 // update brings the results up to date with the state: the computer runs
