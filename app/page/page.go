@@ -553,7 +553,7 @@ func (p *Page) tabs(lang string) app.UI {
 			DataSet("view", v.ID).
 			Text(i18n.T(lang, "view."+v.ID)).
 			OnClick(func(ctx app.Context, e app.Event) {
-				p.set(ctx, e, func(s *state.State) { switchView(s, v.ID) })
+				p.set(ctx, e, func(s *state.State) { views.SwitchView(s, v.ID) })
 			})
 	}
 	return app.Nav().Class("tabs").Role("tablist").Aria("label", i18n.T(lang, "views.label")).Attr("inert", notYet()).Body(tabs...)

@@ -184,7 +184,7 @@ func (p *Page) viewSelect(lang string) app.UI {
 			OnChange(func(ctx app.Context, e app.Event) {
 				id := ctx.JSSrc().Get("value").String()
 				if viewByID(id) != nil {
-					p.set(ctx, e, func(s *state.State) { switchView(s, id) })
+					p.set(ctx, e, func(s *state.State) { views.SwitchView(s, id) })
 				}
 			}).
 			Body(options...),

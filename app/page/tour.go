@@ -47,28 +47,6 @@ func tourOnOpen(s state.State, link string) state.State {
 	return s
 }
 
-// switchView shows view id: into the tour, at its first step (unless s is
-// at a step of it); out of it, without the tour's step number, which
-// another view would read as a pipeline step.
-func switchView(s *state.State, id string) {
-	if s.View == state.TourViewID && id != state.TourViewID {
-		s.Step = ""
-	}
-	if id != state.TourViewID {
-		from := s.View
-		s.View = id
-		state.ViewText2(s, from)
-		return
-	}
-	if n, ok := s.TourStep(); !ok || n < 1 || n > views.TourStepCount(s.Tour) {
-		s.Tour = ""
-		n = 1
-		views.GoToTourStep(s, n)
-		return
-	}
-	s.View = id
-}
-
 // tourInLang gives s, whose language has just changed, its tour step in the
 // new language, the step's sentence included: the tour's sentence is the
 // step's, not the student's.

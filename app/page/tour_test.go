@@ -50,7 +50,7 @@ func TestTourSteps(t *testing.T) {
 	for _, lang := range i18n.Langs {
 		for n := 1; n <= views.TourStepCount(""); n++ {
 			s := state.DefaultState(lang)
-			switchView(&s, state.TourViewID)
+			views.SwitchView(&s, state.TourViewID)
 			if !views.GoToTourStep(&s, n) {
 				t.Fatalf("%s: no step %d", lang, n)
 			}
@@ -62,7 +62,7 @@ func TestTourSteps(t *testing.T) {
 			if html := rerender(p); !strings.Contains(html, `id="tour-title"`) || strings.Count(html, `class="view view-`) != 2 {
 				t.Errorf("%s step %d: no title, or no view inside the tour's", lang, n)
 			}
-			switchView(&s, "attention")
+			views.SwitchView(&s, "attention")
 			if s.Step != "" || s.View != "attention" {
 				t.Errorf("%s step %d: left for the attention view with step %q", lang, n, s.Step)
 			}
@@ -77,7 +77,7 @@ func TestTourSteps(t *testing.T) {
 // step's sentence in the new language, and leaves other views' alone.
 func TestTourInLang(t *testing.T) {
 	s := state.DefaultState(i18n.LangEN)
-	switchView(&s, state.TourViewID)
+	views.SwitchView(&s, state.TourViewID)
 	views.GoToTourStep(&s, 3)
 	s.Lang = i18n.LangZH
 	tourInLang(&s)
