@@ -27,15 +27,15 @@ func init() {
 
 // tourOnOpen returns s, opened from link: a link to the tour that does not
 // give the sentence (one written by hand, view=tour&step=N) opens the
-// step as the tour sets it up, and without a step, the first. A step that
-// does not exist stays, for the tour to say so.
+// step as the tour sets it up, and one without a step, with a sentence or
+// not, the first. A step that does not exist stays, for the tour to say so.
 func tourOnOpen(s state.State, link string) state.State {
 	if s.View != state.TourViewID {
 		return s
 	}
 	values, err := url.ParseQuery(strings.TrimPrefix(strings.TrimPrefix(link, "#"), "?"))
-	if err != nil || values.Has("text") {
-		return s
+	if err != nil || values.Has("text") && s.Step != "" {
+		return s // a copied link: its own sentence, at its step
 	}
 	n, ok := s.TourStep()
 	if s.Step == "" {

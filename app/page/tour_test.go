@@ -29,6 +29,10 @@ func TestTourLinks(t *testing.T) {
 	if p.state.Step != "1" || !strings.Contains(html, i18n.T(i18n.LangZH, "tour.lookup.title")) {
 		t.Errorf("view=tour alone, in Chinese: step %q", p.state.Step)
 	}
+	p, html = open("view=tour&text=hello+there&lang=zh-Hans", i18n.LangEN) // by hand, a sentence but no step
+	if p.state.Step != "1" || strings.Contains(html, `id="tour-error"`) {
+		t.Errorf("view=tour with a sentence and no step: step %q, message %q", p.state.Step, element(html, "tour-error"))
+	}
 	p, _ = open("view=tour&step=2&text=hello+there", i18n.LangEN)
 	if p.state.Text != "hello there" {
 		t.Errorf("a copied link's sentence became %q", p.state.Text)
