@@ -136,6 +136,93 @@ func (tb *tab) clickOnly(sel string) {
 	tb.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
 }
 
+// TestMyTourNotesShown removes a step, and then loads a tour file, after
+// notes were typed: each note box shows its own step's note (the box of a
+// step without a note kept the note typed into it for the step removed).
+func TestMyTourNotesShown(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#lang=en")
+	for i, v := range []string{"attention", "pipeline", "compare"} {
+		if i > 0 {
+			tb.click(fmt.Sprintf(`.tabs [data-view=%q]`, v))
+		}
+		tb.click("#teach-add")
+		tb.waitFor("step added", fmt.Sprintf(`JSON.parse(window.attnviz.teach()).steps.length === %d`, i+1), 10*time.Second)
+	}
+	tb.click(`.tabs [data-view="mytour"]`)
+	tb.waitFor("the editor", `document.querySelectorAll("#teach-steps li").length === 3`, 10*time.Second)
+	tb.setNote(1, "The first note.")
+	tb.setNote(2, "The second note.")
+	tb.waitFor("the notes", `JSON.parse(window.attnviz.teach()).steps[1].note === "The second note."`, 10*time.Second)
+	checkNotes := func(what string, want ...string) {
+		t.Helper()
+		tour, raw := tb.teachTour()
+		shown := eval[[]string](tb, `[...document.querySelectorAll("#teach-steps .teach-note")].map(el => el.value)`)
+		if len(tour.Steps) != len(want) || len(shown) != len(want) {
+			t.Fatalf("%s: the tour %s, the boxes %q, want %d steps", what, raw, shown, len(want))
+		}
+		for i := range want {
+			if tour.Steps[i].Note != want[i] || shown[i] != want[i] {
+				t.Errorf("%s: step %d's note is %q and its box shows %q, want %q", what, i+1, tour.Steps[i].Note, shown[i], want[i])
+			}
+		}
+	}
+	tb.click(`#teach-steps li[data-step="2"] .teach-remove`)
+	checkNotes("step 2 removed", "The first note.", "")
+	tb.click(`#teach-steps li[data-step="1"] .teach-remove`)
+	checkNotes("step 1 removed", "")
+
+	tb.setNote(1, "A note typed, then a file loaded.")
+	tb.waitFor("the note", `JSON.parse(window.attnviz.teach()).steps[0].note !== ""`, 10*time.Second)
+	file := `{"kind": "attnviz-tour", "steps": [{"link": "view=pipeline", "note": ""}, {"link": "view=compare", "note": "B"}]}`
+	tb.loadTourFile(t, "tour.json", []byte(file))
+	tb.waitFor("the file's tour", `!!document.querySelector("#teach-loaded") && document.querySelectorAll("#teach-steps li").length === 2`, 10*time.Second)
+	tb.settle()
+	checkNotes("a file loaded", "", "B")
+	tb.checkClean("notes after removing steps")
+}
+
+// TestMyTourEmptySentence plays a teacher's tour whose second step has no
+// sentence (and no second sentence): the sentence box is empty there, as
+// the page's "Type a sentence" says, not the first step's sentence.
+func TestMyTourEmptySentence(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#lang=en&view=compare")
+	tb.click("#teach-add")
+	tb.waitFor("step 1 added", `window.attnviz.teach()?.includes('"link"')`, 10*time.Second)
+	for _, id := range []string{"sentence2", "sentence"} { // the compare view has no #sentence2 without a sentence
+		eval[chromedp.Void](tb, fmt.Sprintf(`(() => {
+			const el = document.querySelector("#%s");
+			el.value = "";
+			el.dispatchEvent(new Event("input", {bubbles: true}));
+		})()`, id))
+	}
+	tb.waitFor("no sentences", `window.attnviz.state().text === "" && window.attnviz.state().text2 === ""`, 10*time.Second)
+	tb.clickOnly("#teach-add") // no chart to draw: no attnviz:update measure
+	tb.waitFor("step 2 added", `JSON.parse(window.attnviz.teach()).steps.length === 2`, 10*time.Second)
+	tb.clickOnly(`.tabs [data-view="mytour"]`)
+	tb.waitFor("the editor", `document.querySelectorAll("#teach-steps li").length === 2`, 10*time.Second)
+	tb.clickOnly("#teach-play")
+	tb.waitFor("step 1", `window.attnviz.state().teach_step === 1 && !!document.querySelector("#sentence2")`, 10*time.Second)
+	tb.settle()
+	boxes := `["#sentence", "#sentence2"].map(s => document.querySelector(s)?.value ?? "(none)")`
+	if got := eval[[]string](tb, boxes); got[0] == "" || got[1] == "" {
+		t.Errorf("step 1's boxes hold %q, want its sentences", got)
+	}
+	tb.clickOnly("#teach-next")
+	tb.waitFor("step 2", `window.attnviz.state().teach_step === 2`, 10*time.Second)
+	tb.settle()
+	if st := tb.state(); st.Text != "" || st.Text2 != "" {
+		t.Fatalf("step 2's sentences are %q and %q, want none", st.Text, st.Text2)
+	}
+	if got := eval[[]string](tb, boxes); got[0] != "" || (got[1] != "" && got[1] != "(none)") {
+		t.Errorf("step 2, of no sentence: the boxes hold %q, want them empty", got)
+	}
+	tb.checkClean("a step of no sentence")
+}
+
 // openEditor opens u, a link to the tour's editor, which has no chart.
 func (tb *tab) openEditor(u string) {
 	tb.t.Helper()

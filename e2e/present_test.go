@@ -113,3 +113,42 @@ func (tb *tab) shot(name string) {
 		tb.t.Fatal(err)
 	}
 }
+
+// TestPresentKeys checks that the keyboard shortcuts work in presentation
+// mode as outside it (there were none): c switches the causal mask, 1 and m
+// choose the head, v the next view, ? lists the keys; the list's button
+// stays off the bar.
+func TestPresentKeys(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.do("a 1920×1080 screen", chromedp.EmulateViewport(1920, 1080))
+	tb.open(s.URL() + "#present=1&lang=en")
+	tb.waitFor("presentation mode", `!!document.querySelector(".page.present #heatmap")`, 10*time.Second)
+	eval[chromedp.Void](tb, `document.activeElement && document.activeElement.blur()`)
+	tb.pressWait("c", "c")
+	tb.pressWait("1", "1")
+	if st := tb.state(); st.Mask != "causal" || st.Head != "0" || !tb.presenting() {
+		t.Errorf("after c and 1 in presentation mode: mask %q, head %q, present %v", st.Mask, st.Head, tb.presenting())
+	}
+	tb.pressWait("m", "m")
+	if st := tb.state(); st.Head != "mean" {
+		t.Errorf("after m: head %q", st.Head)
+	}
+	tb.pressWait("v", "v")
+	if st := tb.state(); st.View != "pipeline" || !tb.presenting() {
+		t.Errorf("after v: view %q, present %v", st.View, tb.presenting())
+	}
+	tb.press("?", "?")
+	tb.waitFor("the list of keys", `!!document.querySelector("#shortcuts")`, 10*time.Second)
+	if eval[bool](tb, `document.querySelector("#shortcuts-open").checkVisibility()`) {
+		t.Error("the list's button shows on the presentation bar")
+	}
+	tb.shot("present-keys-1920")
+	tb.checkClean("keys in presentation mode")
+}
+
+// presenting reports whether the page is in presentation mode.
+func (tb *tab) presenting() bool {
+	tb.t.Helper()
+	return eval[bool](tb, `window.attnviz.state().present === true && !!document.querySelector(".page.present")`)
+}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/attnviz/attnviz/app/i18n"
 )
 
 // cliArgs are the cmd/attn flags of s, for text, with extra flags after.
@@ -263,6 +265,34 @@ func TestPaddingExample(t *testing.T) {
 	}
 	checkPadded("after the button")
 	tb.checkClean("the padding view's example")
+}
+
+// TestPaddingExampleLang switches the language in the padding view: its own
+// second sentence, and the first, both examples, follow the language, and
+// leaving the view gives back the new language's shared second sentence
+// (the English "The cat sat." stayed, and then stayed in the compare view).
+func TestPaddingExampleLang(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#lang=en&view=padding")
+	tb.mxLang(i18n.LangZH)
+	tb.settle()
+	zh := state{Text: i18n.T(i18n.LangZH, "sentence.example"), Text2: i18n.T(i18n.LangZH, "padding.example")}
+	if got := tb.state(); got.Text != zh.Text || got.Text2 != zh.Text2 {
+		t.Errorf("the padding view in Chinese: sentences %q and %q, want %q and %q", got.Text, got.Text2, zh.Text, zh.Text2)
+	}
+	if got := eval[[]string](tb, `["#sentence", "#sentence2"].map(s => document.querySelector(s)?.value ?? "")`); len(got) != 2 || got[0] != zh.Text || got[1] != zh.Text2 {
+		t.Errorf("#sentence and #sentence2 hold %q, want %q and %q", got, zh.Text, zh.Text2)
+	}
+	if eval[bool](tb, `!!document.querySelector("#padding-none")`) {
+		t.Error("#padding-none shows: nothing is padded")
+	}
+	tb.screenshots("padding-zh", nil)
+	tb.click(`.tabs [data-view="compare"]`)
+	if got, want := tb.state().Text2, i18n.T(i18n.LangZH, "sentence2.example"); got != want {
+		t.Errorf("in compare after the padding view in Chinese: second sentence %q, want the shared example %q", got, want)
+	}
+	tb.checkClean("the padding view's example in Chinese")
 }
 
 // TestPaddingView checks that the padded key columns are exactly 0 and the

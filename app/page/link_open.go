@@ -1,6 +1,7 @@
 package page
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/attnviz/attnviz/app/compute"
@@ -25,6 +26,14 @@ func knownParts(s, def state.State, probs []state.LinkProblem) (state.State, []s
 	if _, err := model.Lookup(s.Task); err != nil {
 		probs = append(probs, state.NewLinkProblem("task", s.Task, def.Task, ""))
 		s.Task = def.Task
+	}
+	if t, err := model.Lookup(s.Task); err == nil && s.Layer >= t.Arch.Layers {
+		why, args := "link.why.layers", []any{t.Arch.Layers}
+		if t.Arch.Layers == 1 {
+			why, args = "link.why.layer", nil
+		}
+		probs = append(probs, state.NewLinkProblem("layer", strconv.Itoa(s.Layer), "0", why, args...))
+		s.Layer = 0 // as State.Normalize would at the next change
 	}
 	return s, probs
 }

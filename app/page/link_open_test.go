@@ -29,6 +29,10 @@ func TestLinkOneBadValue(t *testing.T) {
 			return s.Text == "a b c" && s.Cross && s.Text2 == def.Text2
 		}},
 		{"text=a+b+c&view=nope&causal=1", def.View, "view=nope", func(s state.State) bool { return s.Text == "a b c" && s.Causal }},
+		{"view=learn&task=induction&layer=2", state.LearnViewID, "layer=2: the task's model has 2 layers", func(s state.State) bool { return s.Layer == 0 }},
+		{"view=attention&trained=1&task=reverse&layer=5", "attention", "layer=5: the task's model has one layer; 0 is used instead", func(s state.State) bool {
+			return s.Task == "reverse" && s.Trained && s.Layer == 0
+		}},
 		{"text=" + strings.Repeat("a+", 200) + "&view=compare", "compare", "text=a a", func(s state.State) bool { return s.Text == def.Text }},
 	} {
 		p := &Page{}

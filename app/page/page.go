@@ -289,6 +289,14 @@ func (p *Page) afterChange(old state.State) {
 		storeLang(p.state.Lang)
 		setDocumentLang(p.state.Lang)
 	}
+	// go-app cannot empty a text box (dom.SetInputValue): a sentence that
+	// something other than its box emptied, such as a teacher's step.
+	if p.state.Text == "" && old.Text != "" {
+		dom.SetInputValue("sentence", "")
+	}
+	if p.state.Text2 == "" && old.Text2 != "" {
+		dom.SetInputValue("sentence2", "")
+	}
 }
 
 // update brings the results up to date with the state: the computer runs
@@ -525,7 +533,7 @@ func (p *Page) langSwitch(lang string) app.UI {
 			Attr("value", lang).
 			OnChange(func(ctx app.Context, e app.Event) {
 				if l, ok := i18n.ParseLang(ctx.JSSrc().Get("value").String()); ok {
-					p.set(ctx, e, func(s *state.State) { s.Lang = l; tourInLang(s) })
+					p.set(ctx, e, func(s *state.State) { from := s.Lang; s.Lang = l; state.SentencesInLang(s, from); tourInLang(s) })
 				}
 			}).
 			Body(options...),
@@ -545,7 +553,7 @@ func (p *Page) tabs(lang string) app.UI {
 			DataSet("view", v.ID).
 			Text(i18n.T(lang, "view."+v.ID)).
 			OnClick(func(ctx app.Context, e app.Event) {
-				p.set(ctx, e, func(s *state.State) { switchView(s, v.ID) })
+				p.set(ctx, e, func(s *state.State) { views.SwitchView(s, v.ID) })
 			})
 	}
 	return app.Nav().Class("tabs").Role("tablist").Aria("label", i18n.T(lang, "views.label")).Attr("inert", notYet()).Body(tabs...)

@@ -141,7 +141,8 @@ func (p *Page) presentButton(lang string) app.UI {
 		OnClick(func(ctx app.Context, e app.Event) { p.setPresent(ctx, e, !p.state.Present) })
 }
 
-// renderPresent is the page in presentation mode: one bar, then the view.
+// renderPresent is the page in presentation mode: one bar, then the view;
+// the keyboard shortcuts work as outside it.
 func (p *Page) renderPresent(lang string, v *view) app.UI {
 	ownInput := ""
 	if p.state.OwnInput() || p.state.View == state.LearnViewID {
@@ -168,6 +169,7 @@ func (p *Page) renderPresent(lang string, v *view) app.UI {
 		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
 		p.rejected(lang),
 		app.Main().Class("stage", "present-stage").Body(v.New(p.props())),
+		&views.Shortcuts{Props: p.props(), Views: viewIDs()}, // the keys; its button is hidden (web/app.css)
 	)
 }
 
@@ -184,7 +186,7 @@ func (p *Page) viewSelect(lang string) app.UI {
 			OnChange(func(ctx app.Context, e app.Event) {
 				id := ctx.JSSrc().Get("value").String()
 				if viewByID(id) != nil {
-					p.set(ctx, e, func(s *state.State) { switchView(s, id) })
+					p.set(ctx, e, func(s *state.State) { views.SwitchView(s, id) })
 				}
 			}).
 			Body(options...),

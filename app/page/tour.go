@@ -27,15 +27,15 @@ func init() {
 
 // tourOnOpen returns s, opened from link: a link to the tour that does not
 // give the sentence (one written by hand, view=tour&step=N) opens the
-// step as the tour sets it up, and without a step, the first. A step that
-// does not exist stays, for the tour to say so.
+// step as the tour sets it up, and one without a step, with a sentence or
+// not, the first. A step that does not exist stays, for the tour to say so.
 func tourOnOpen(s state.State, link string) state.State {
 	if s.View != state.TourViewID {
 		return s
 	}
 	values, err := url.ParseQuery(strings.TrimPrefix(strings.TrimPrefix(link, "#"), "?"))
-	if err != nil || values.Has("text") {
-		return s
+	if err != nil || values.Has("text") && s.Step != "" {
+		return s // a copied link: its own sentence, at its step
 	}
 	n, ok := s.TourStep()
 	if s.Step == "" {
@@ -45,28 +45,6 @@ func tourOnOpen(s state.State, link string) state.State {
 		return t
 	}
 	return s
-}
-
-// switchView shows view id: into the tour, at its first step (unless s is
-// at a step of it); out of it, without the tour's step number, which
-// another view would read as a pipeline step.
-func switchView(s *state.State, id string) {
-	if s.View == state.TourViewID && id != state.TourViewID {
-		s.Step = ""
-	}
-	if id != state.TourViewID {
-		from := s.View
-		s.View = id
-		state.ViewText2(s, from)
-		return
-	}
-	if n, ok := s.TourStep(); !ok || n < 1 || n > views.TourStepCount(s.Tour) {
-		s.Tour = ""
-		n = 1
-		views.GoToTourStep(s, n)
-		return
-	}
-	s.View = id
 }
 
 // tourInLang gives s, whose language has just changed, its tour step in the

@@ -29,6 +29,10 @@ func TestTourLinks(t *testing.T) {
 	if p.state.Step != "1" || !strings.Contains(html, i18n.T(i18n.LangZH, "tour.lookup.title")) {
 		t.Errorf("view=tour alone, in Chinese: step %q", p.state.Step)
 	}
+	p, html = open("view=tour&text=hello+there&lang=zh-Hans", i18n.LangEN) // by hand, a sentence but no step
+	if p.state.Step != "1" || strings.Contains(html, `id="tour-error"`) {
+		t.Errorf("view=tour with a sentence and no step: step %q, message %q", p.state.Step, element(html, "tour-error"))
+	}
 	p, _ = open("view=tour&step=2&text=hello+there", i18n.LangEN)
 	if p.state.Text != "hello there" {
 		t.Errorf("a copied link's sentence became %q", p.state.Text)
@@ -50,7 +54,7 @@ func TestTourSteps(t *testing.T) {
 	for _, lang := range i18n.Langs {
 		for n := 1; n <= views.TourStepCount(""); n++ {
 			s := state.DefaultState(lang)
-			switchView(&s, state.TourViewID)
+			views.SwitchView(&s, state.TourViewID)
 			if !views.GoToTourStep(&s, n) {
 				t.Fatalf("%s: no step %d", lang, n)
 			}
@@ -62,7 +66,7 @@ func TestTourSteps(t *testing.T) {
 			if html := rerender(p); !strings.Contains(html, `id="tour-title"`) || strings.Count(html, `class="view view-`) != 2 {
 				t.Errorf("%s step %d: no title, or no view inside the tour's", lang, n)
 			}
-			switchView(&s, "attention")
+			views.SwitchView(&s, "attention")
 			if s.Step != "" || s.View != "attention" {
 				t.Errorf("%s step %d: left for the attention view with step %q", lang, n, s.Step)
 			}
@@ -77,7 +81,7 @@ func TestTourSteps(t *testing.T) {
 // step's sentence in the new language, and leaves other views' alone.
 func TestTourInLang(t *testing.T) {
 	s := state.DefaultState(i18n.LangEN)
-	switchView(&s, state.TourViewID)
+	views.SwitchView(&s, state.TourViewID)
 	views.GoToTourStep(&s, 3)
 	s.Lang = i18n.LangZH
 	tourInLang(&s)

@@ -80,7 +80,7 @@ func (v *CompareView) Render() app.UI {
 				Text(compareCopy(st)).
 				OnClick(func(ctx app.Context, e app.Event) { v.Props.Set(ctx, e, copyA) }),
 			v.trio(lang, p, &v.charts[0], "compare-a", "compare-b", "compare-diff",
-				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), v.onChangeCell),
+				i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), "compare.maxdiff", v.onChangeCell),
 			app.If(!st.TrainedOn(), func() app.UI {
 				return app.P().Class("caption").Text(i18n.T(lang, "compare.a.caption"))
 			}),
@@ -89,7 +89,7 @@ func (v *CompareView) Render() app.UI {
 		app.Div().Class("panel").Body(
 			app.H2().Text(i18n.T(lang, "compare.b.title")),
 			v.trio(lang, q, &v.charts[1], "compare-nomask", "compare-causal", "compare-maskdiff",
-				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), nil),
+				i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), "compare.maxmask", nil),
 			app.P().Class("caption").Text(i18n.T(lang, "compare.b.caption")),
 		),
 	)
@@ -121,9 +121,10 @@ func sentence2Input(p *Props) app.UI {
 }
 
 // trio is two heatmaps and their difference, side by side where they fit,
-// each walked from the keyboard (CellWalk); onCell, if not nil, is the
-// second side's and the difference's click.
-func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.Chart], idA, idB, idDiff, nameA, nameB string, onCell func(app.Context, app.Event, int, int)) app.UI {
+// each walked from the keyboard (CellWalk), the difference's colours told
+// by the message legend; onCell, if not nil, is the second side's and the
+// difference's click.
+func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.Chart], idA, idB, idDiff, nameA, nameB, legend string, onCell func(app.Context, app.Event, int, int)) app.UI {
 	if p.err != "" {
 		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
 	}
@@ -144,7 +145,7 @@ func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.
 			app.FigCaption().Text(nameDiff),
 			v.guessWalk(&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Masked: p.maskDiff, Chart: &chart.Chart{
 				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Overlay: true, Loading: i18n.T(lang, "chart.loading")}}, guess),
-			app.P().Class("caption").Text(i18n.Tf(lang, "compare.maxdiff", strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
+			app.P().Class("caption").Text(i18n.Tf(lang, legend, strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)
 }

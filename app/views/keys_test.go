@@ -111,3 +111,24 @@ func TestParseHeadKey(t *testing.T) {
 		}
 	}
 }
+
+// TestShortcutViewTour checks that v and V go into and out of the guided
+// tour as its tab does: into it at step 1 (v showed "The tour has no
+// step"), out of it without its step number (which stayed in the link, a
+// pipeline step that does not exist).
+func TestShortcutViewTour(t *testing.T) {
+	ids := []string{"attention", "pipeline", MyTourViewID, state.TourViewID}
+	s := state.DefaultState(i18n.LangEN)
+	s.View = MyTourViewID
+	k := &Shortcuts{Props: Props{State: s}, Views: ids}
+	k.change("v")(&s)
+	if n, ok := s.TourStep(); s.View != state.TourViewID || !ok || n != 1 {
+		t.Errorf("v from My tour: view %q, step %q, want the tour's step 1", s.View, s.Step)
+	}
+	GoToTourStep(&s, 3)
+	k.Props.State = s
+	k.change("v")(&s)
+	if s.View != "attention" || s.Step != "" {
+		t.Errorf("v from the tour's step 3: view %q, step %q, want the attention view without a step", s.View, s.Step)
+	}
+}

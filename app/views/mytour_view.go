@@ -3,6 +3,7 @@ package views
 import (
 	"cmp"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -78,7 +79,7 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 	}
 	return app.Li().Class("teach-step", ClassIf(p.Skip[i] != nil, "skipped")).DataSet("step", n).Body(
 		app.P().Class("teach-what").Text(what),
-		app.Textarea().Class("teach-note").Rows(2).
+		app.Textarea().ID(noteID(n)).Class("teach-note").Rows(2).
 			Aria("label", i18n.Tf(lang, "teach.noteLabel", n)).
 			Placeholder(i18n.T(lang, "teach.notePlace")).
 			Text(p.Tour.Steps[i].Note).
@@ -122,8 +123,26 @@ func (v *MyTourView) iconButton(class, text, label string, off bool, h app.Event
 
 // edit changes the tour by change.
 func (v *MyTourView) edit(ctx app.Context, e app.Event, change func(t *state.TeachTour)) {
-	v.Props.Set(ctx, e, func(s *state.State) { editTeach(s, change) })
+	v.set(ctx, e, func(s *state.State) { editTeach(s, change) })
 }
+
+// set changes the state by change, then makes each step's note box show
+// its step's note: go-app cannot empty a box (dom.SetInputValue), so once a
+// step is removed or a tour loaded, a box kept the note typed into it for
+// another step.
+func (v *MyTourView) set(ctx app.Context, e app.Event, change func(s *state.State)) {
+	var teach string
+	v.Props.Set(ctx, e, func(s *state.State) { change(s); teach = s.Teach })
+	ctx.Defer(func(app.Context) {
+		t, _ := state.DecodeTeach(teach)
+		for i, st := range t.Steps {
+			dom.SetInputValue(noteID(i+1), st.Note)
+		}
+	})
+}
+
+// noteID is the id of step n's note box.
+func noteID(n int) string { return "teach-note-" + strconv.Itoa(n) }
 
 // move moves step i to place to, or removes it for to < 0.
 func (v *MyTourView) move(i, to int) app.EventHandler {
@@ -262,7 +281,7 @@ func (v *MyTourView) load(ctx app.Context, e app.Event, text string) {
 		return
 	}
 	v.answer, v.bad = loadedMessage(v.Props.State, t, v.Known), false
-	v.Props.Set(ctx, e, func(s *state.State) { s.Teach, s.TeachStep = state.EncodeTeach(t), 0 })
+	v.set(ctx, e, func(s *state.State) { s.Teach, s.TeachStep = state.EncodeTeach(t), 0 })
 }
 
 // shorten returns s cut to n runes, with … if cut.

@@ -102,7 +102,7 @@ func (s *Shortcuts) change(key string) func(*state.State) {
 		return func(st *state.State) { st.Causal = !st.Causal }
 	case "v", "V":
 		if view := nextView(s.Views, s.Props.State.View, key == "v"); view != "" {
-			return func(st *state.State) { from := st.View; st.View = view; state.ViewText2(st, from) }
+			return func(st *state.State) { SwitchView(st, view) }
 		}
 	}
 	return nil
