@@ -355,7 +355,7 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 		return nil
 	}
 	items := make([]app.UI, len(v.maps))
-	least := largeMinSize(len(tr.Now.Words), v.Props.State.Present)
+	least := v.mapsMinSize(len(tr.Now.Words))
 	for i, m := range v.maps {
 		items[i] = app.Div().Class("learn-pair").Body(
 			app.H3().Text(m.title),
@@ -378,6 +378,18 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 		app.P().Class("caption").Text(i18n.T(lang, "learn.maps.caption")),
 		app.Div().Class("learn-pairs").Body(items...),
 	)
+}
+
+// mapsMinSize is the least width of the heatmaps of n tokens
+// (chart.Chart.MinSize): for presentation, the least at which their labels
+// do not overlap (trioMinSize), which a phone has for a probe of up to 8
+// tokens, the tour's among them: whole on its screen, not scrolled sideways.
+func (v *LearnView) mapsMinSize(n int) int {
+	hs := make([]chart.Heatmap, 0, 2*len(v.maps))
+	for _, m := range v.maps {
+		hs = append(hs, m.beforeH, m.nowH)
+	}
+	return trioMinSize(n, v.Props.State.Present, hs...)
 }
 
 // probe is the probe box, its predictions, and the ways out.
