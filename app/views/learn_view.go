@@ -394,7 +394,7 @@ func (v *LearnView) mapsMinSize(n int) int {
 
 // probe is the probe box, its predictions, and the ways out.
 func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
-	text := v.Props.State.ProbeText()
+	text := v.Props.State.ProbeBox()
 	return app.Div().Class("panel", "learn-probe").Body(
 		app.Label().For("probe").Class("field-name").Text(i18n.T(lang, "learn.probe")),
 		app.Input().ID("probe").Type("text").Value(text).AutoComplete(false).Spellcheck(false).
@@ -411,12 +411,13 @@ func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
 	)
 }
 
-// onProbe shows the attention on the typed sequence.
+// onProbe shows the attention on the typed sequence; an emptied box is a
+// blank probe, which the view says is empty, not the task's sample.
 func (v *LearnView) onProbe(ctx app.Context, e app.Event) {
 	if e.Value != nil && e.Get("isComposing").Truthy() {
 		return
 	}
-	text := ctx.JSSrc().Get("value").String()
+	text := state.TypedProbe(ctx.JSSrc().Get("value").String())
 	v.Props.Set(ctx, e, func(s *state.State) { s.Probe = text })
 }
 
