@@ -4,10 +4,12 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // learnBoxes are the boxes, in viewport pixels at the page's top, of what
@@ -66,6 +68,7 @@ func TestPresentLearnFirst(t *testing.T) {
 			t.Logf("%d×%d %s: train %v, before %v, now %v, loss %v, introduction shown %v", size.w, size.h, lang, b.Train, b.Before, b.Now, b.Loss, b.Lead)
 			tb.shot(fmt.Sprintf("present-learn-first-%s-%d", lang, size.w))
 			tb.checkLearnFirst(fmt.Sprintf("%s at %d×%d", lang, size.w, size.h), size.mobile, b)
+			tb.checkLearnTabOrder(fmt.Sprintf("%s at %d×%d", lang, size.w, size.h))
 		}
 	}
 	tb.checkClean("the Learn view first in presentation mode")
@@ -104,5 +107,45 @@ func (tb *tab) checkLearnFirst(what string, mobile bool, b learnBoxes) {
 	}
 	if b.Lead {
 		tb.t.Errorf("%s: the introduction is shown; presentation mode leaves it to the teacher", what)
+	}
+}
+
+// learnParts selects the parts of the Learn view, each a panel.
+const learnParts = ".learn-controls, .learn-maps, .learn-probe, .learn-curves"
+
+// checkLearnTabOrder checks that the Learn view's focus order follows
+// what the screen shows: every element Tab reaches in a part comes before
+// those of the parts shown below it (or beside it, to its right), and Tab
+// from the last training button (#reset) goes into the heatmaps, which
+// presentation mode shows right under the controls.
+func (tb *tab) checkLearnTabOrder(what string) {
+	tb.t.Helper()
+	var order struct {
+		Shown []string // the parts, top to bottom
+		Ranks []int    // the part of each element Tab reaches, by its place in Shown
+		First string   // the first element that comes before one of a part above it
+	}
+	raw := eval[string](tb, `(() => {
+		const sel = `+jsString(learnParts)+`;
+		const box = e => e.getBoundingClientRect();
+		const parts = [...document.querySelectorAll(".view-learn :is(" + sel + ")")].filter(e => e.checkVisibility())
+			.sort((a, b) => (box(a).top - box(b).top) || (box(a).left - box(b).left));
+		const tabbable = [...document.querySelectorAll(".view-learn :is(a[href], button, input, select, textarea, summary, [tabindex])")]
+			.filter(e => e.tabIndex >= 0 && !e.disabled && e.checkVisibility() && e.closest(sel));
+		const ranks = tabbable.map(e => parts.indexOf(e.closest(sel)));
+		const bad = ranks.findIndex((r, i) => i > 0 && r < ranks[i - 1]);
+		return JSON.stringify({shown: parts.map(p => p.className), ranks: ranks.filter((r, i) => i === 0 || r !== ranks[i - 1]),
+			first: bad < 0 ? "" : (tabbable[bad].id || tabbable[bad].outerHTML.slice(0, 80))});
+	})()`)
+	if err := jsonUnmarshalString(raw, &order); err != nil {
+		tb.t.Fatal(err)
+	}
+	if order.First != "" {
+		tb.t.Errorf("%s: Tab goes through the parts %v in the order %v of their places on the screen: %s comes after a part shown below it", what, order.Shown, order.Ranks, order.First)
+	}
+	eval[chromedp.Void](tb, `document.querySelector("#reset").focus()`)
+	tb.press("Tab from #reset", kb.Tab)
+	if in := eval[string](tb, `(e => e.closest(`+jsString(learnParts)+`)?.className ?? e.tagName)(document.activeElement)`); !strings.Contains(in, "learn-maps") {
+		tb.t.Errorf("%s: Tab from #reset goes to %q, not to the heatmaps shown under it", what, in)
 	}
 }

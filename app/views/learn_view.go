@@ -80,6 +80,13 @@ func (v *LearnView) Render() app.UI {
 		return app.Section().Class("view", "view-learn")
 	}
 	v.build(tr, lang)
+	if v.Props.State.Present {
+		// The heatmaps right under the compact controls, in the order the
+		// screen shows them, which Tab follows (web/app.css).
+		return app.Section().Class("view", "view-learn").Body(
+			v.controls(tr, lang), v.panel(tr), v.probe(tr, lang), v.curves(tr, lang),
+		)
+	}
 	return app.Section().Class("view", "view-learn").Body(
 		app.Div().Class("learn-side").Body(v.controls(tr, lang), v.probe(tr, lang)),
 		v.curves(tr, lang),

@@ -53,6 +53,23 @@ func TestLearnViewBlankProbe(t *testing.T) {
 	}
 }
 
+// TestLearnViewPresentOrder checks that in presentation mode the view
+// renders its parts in the order it shows them, which Tab follows: the
+// controls, the heatmaps, the probe, the curves.
+func TestLearnViewPresentOrder(t *testing.T) {
+	p := learnProps(t, "reverse", "", i18n.LangEN)
+	p.State.Present = true
+	html := render(t, &LearnView{Props: p})
+	at := -1
+	for _, id := range []string{`id="train"`, `id="before-0-0"`, `id="probe"`, `id="loss-chart"`} {
+		i := strings.Index(html, id)
+		if i <= at {
+			t.Fatalf("presentation mode: %s comes before what is shown above it (at %d, after %d)", id, i, at)
+		}
+		at = i
+	}
+}
+
 // TestLayerSpecJSON checks that the spec "open" hands the matrices view
 // computes the layer's own weights.
 func TestLayerSpecJSON(t *testing.T) {
