@@ -293,10 +293,15 @@ func (p *Page) afterChange(old state.State) {
 
 // update brings the results up to date with the state: the computer runs
 // what changed (a change of only how the result is looked at runs no
-// engine), and the sweep, if the view needs one, is scheduled.
+// engine), and the sweep, if the view needs one, is scheduled. At an
+// arrival at the tour's learning step, training starts (tour_learn.go).
 func (p *Page) update() {
 	p.startWorker() // before the Computer's first training run
+	arrived := p.arriveTourLearn()
 	p.res = p.comp.Update(p.state, p.needs())
+	if arrived && p.comp.SetTraining(p.state, true) {
+		p.res = p.comp.Update(p.state, p.needs()) // shows it running
+	}
 	p.scheduleSweep(sweepDelay)
 	p.scheduleTraining()
 }
