@@ -56,6 +56,7 @@ type Page struct {
 	early       earlyInput   // what was typed before the wasm ran (browser.go)
 	link        string       // the link state last read from or written to the URL
 	place       string       // placeOf the state in link (history.go)
+	onPop       app.Func     // follows Back and Forward (history.go)
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
 
@@ -157,6 +158,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.early.restoreCaret()
 	p.scheduleSweep(0)
 	p.startPresenter()
+	p.listenPopState()
 	p.update() // starts the Learn view's worker, if it is shown
 	warmGC()
 }
@@ -189,6 +191,7 @@ func (p *Page) OnDismount() {
 		f.Release()
 	}
 	p.hooks = nil
+	p.stopPopState()
 	p.worker.stop()
 	p.stopPresenter()
 	p.stopWorker()
