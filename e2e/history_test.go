@@ -31,3 +31,20 @@ func TestHistoryViews(t *testing.T) {
 	eval[any](tb, `history.forward()`)
 	tb.waitFor("Forward to the pipeline view", `attnviz.state().view === "pipeline"`, 10*time.Second)
 }
+
+// TestHistoryAfterReload reloads the page, so that its address is the link
+// the page wrote, then switches views: Back returns to the view of that
+// address. (go-app ignores a popstate back to the address it loaded when
+// the page changed the address by itself in between.)
+func TestHistoryAfterReload(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#view=pipeline")
+	tb.waitFor("the whole link", `location.hash.includes("view=pipeline&")`, 10*time.Second)
+	tb.reload()
+	tb.click(`.tabs [data-view="compare"]`)
+	tb.waitFor("the compare view's link", `location.hash.includes("view=compare")`, 10*time.Second)
+	eval[any](tb, `history.back()`)
+	tb.waitFor("Back to the pipeline view", `location.hash.includes("view=pipeline") && window.attnviz && attnviz.state().view === "pipeline"`, 10*time.Second)
+	tb.checkClean("Back after a reload")
+}

@@ -4,10 +4,12 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // learnBoxes are the boxes, in viewport pixels at the page's top, of what
@@ -43,7 +45,8 @@ func (tb *tab) learnBoxesOf() learnBoxes {
 // by side and at least 400 px wide, with their captions (step 0, now) and
 // the Train button above them and
 // the curves below; on a phone (390×844) the heatmaps still come before the
-// curves and the page is no wider than the screen.
+// curves, each whole on the screen's width (the probe's 8 tokens fit it:
+// not scrolled sideways), and the page is no wider than the screen.
 func TestPresentLearnFirst(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
@@ -65,6 +68,7 @@ func TestPresentLearnFirst(t *testing.T) {
 			t.Logf("%d×%d %s: train %v, before %v, now %v, loss %v, introduction shown %v", size.w, size.h, lang, b.Train, b.Before, b.Now, b.Loss, b.Lead)
 			tb.shot(fmt.Sprintf("present-learn-first-%s-%d", lang, size.w))
 			tb.checkLearnFirst(fmt.Sprintf("%s at %d×%d", lang, size.w, size.h), size.mobile, b)
+			tb.checkLearnTabOrder(fmt.Sprintf("%s at %d×%d", lang, size.w, size.h))
 		}
 	}
 	tb.checkClean("the Learn view first in presentation mode")
@@ -80,7 +84,7 @@ func (tb *tab) checkLearnFirst(what string, mobile bool, b learnBoxes) {
 		tb.t.Errorf("%s: the Train button (bottom %.0f) is not above the heatmaps (top %.0f) on the first screen (%.0f)", what, b.Train[3], b.Before[1], b.Height)
 	}
 	for _, m := range [][4]float64{b.Before, b.Now} {
-		if m[2] > b.Width+1 && !mobile {
+		if m[2] > b.Width+1 {
 			tb.t.Errorf("%s: a heatmap ends at %.0f px, beyond the screen's %.0f", what, m[2], b.Width)
 		}
 	}
@@ -103,5 +107,45 @@ func (tb *tab) checkLearnFirst(what string, mobile bool, b learnBoxes) {
 	}
 	if b.Lead {
 		tb.t.Errorf("%s: the introduction is shown; presentation mode leaves it to the teacher", what)
+	}
+}
+
+// learnParts selects the parts of the Learn view, each a panel.
+const learnParts = ".learn-controls, .learn-maps, .learn-probe, .learn-curves"
+
+// checkLearnTabOrder checks that the Learn view's focus order follows
+// what the screen shows: every element Tab reaches in a part comes before
+// those of the parts shown below it (or beside it, to its right), and Tab
+// from the last training button (#reset) goes into the heatmaps, which
+// presentation mode shows right under the controls.
+func (tb *tab) checkLearnTabOrder(what string) {
+	tb.t.Helper()
+	var order struct {
+		Shown []string // the parts, top to bottom
+		Ranks []int    // the part of each element Tab reaches, by its place in Shown
+		First string   // the first element that comes before one of a part above it
+	}
+	raw := eval[string](tb, `(() => {
+		const sel = `+jsString(learnParts)+`;
+		const box = e => e.getBoundingClientRect();
+		const parts = [...document.querySelectorAll(".view-learn :is(" + sel + ")")].filter(e => e.checkVisibility())
+			.sort((a, b) => (box(a).top - box(b).top) || (box(a).left - box(b).left));
+		const tabbable = [...document.querySelectorAll(".view-learn :is(a[href], button, input, select, textarea, summary, [tabindex])")]
+			.filter(e => e.tabIndex >= 0 && !e.disabled && e.checkVisibility() && e.closest(sel));
+		const ranks = tabbable.map(e => parts.indexOf(e.closest(sel)));
+		const bad = ranks.findIndex((r, i) => i > 0 && r < ranks[i - 1]);
+		return JSON.stringify({shown: parts.map(p => p.className), ranks: ranks.filter((r, i) => i === 0 || r !== ranks[i - 1]),
+			first: bad < 0 ? "" : (tabbable[bad].id || tabbable[bad].outerHTML.slice(0, 80))});
+	})()`)
+	if err := jsonUnmarshalString(raw, &order); err != nil {
+		tb.t.Fatal(err)
+	}
+	if order.First != "" {
+		tb.t.Errorf("%s: Tab goes through the parts %v in the order %v of their places on the screen: %s comes after a part shown below it", what, order.Shown, order.Ranks, order.First)
+	}
+	eval[chromedp.Void](tb, `document.querySelector("#reset").focus()`)
+	tb.press("Tab from #reset", kb.Tab)
+	if in := eval[string](tb, `(e => e.closest(`+jsString(learnParts)+`)?.className ?? e.tagName)(document.activeElement)`); !strings.Contains(in, "learn-maps") {
+		tb.t.Errorf("%s: Tab from #reset goes to %q, not to the heatmaps shown under it", what, in)
 	}
 }

@@ -36,7 +36,7 @@ var learnMessages = map[string]map[string]string{
 		"learn.now":          "Step %d",
 
 		"learn.probe":         "Probe sequence: words separated by spaces",
-		"learn.probe.empty":   "Type a sequence in the task's words.",
+		"learn.probe.empty":   "The probe is empty: type a sequence in the task's words.",
 		"learn.probe.long":    "The sequence is too long: the model has positions for %d words.",
 		"learn.probe.unknown": "“%s” is not a word of this task.",
 		"learn.input":         "Input",
@@ -99,7 +99,7 @@ var learnMessages = map[string]map[string]string{
 		"learn.now":          "第 %d 步",
 
 		"learn.probe":         "探测序列：用空格分隔的词",
-		"learn.probe.empty":   "请输入由这个任务的词组成的序列。",
+		"learn.probe.empty":   "探测序列是空的：请输入由这个任务的词组成的序列。",
 		"learn.probe.long":    "序列太长：模型只有 %d 个位置。",
 		"learn.probe.unknown": "“%s”不是这个任务的词。",
 		"learn.input":         "输入",

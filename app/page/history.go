@@ -44,3 +44,29 @@ func (p *Page) leavePlace(old state.State) {
 		p.link = link
 	}
 }
+
+// listenPopState has the page follow each popstate (Back, Forward, a
+// fragment edited in the address bar) itself, with OnNav, as go-app does:
+// go-app skips one back to the address it last navigated to, the one the
+// page was loaded with, though the page has changed the address since
+// (pushLinkState), so that after a reload Back to it showed nothing. When
+// both call it, OnNav does nothing the second time (the link is shown).
+func (p *Page) listenPopState() {
+	if p.onPop != nil {
+		return
+	}
+	p.onPop = dom.Func(func(app.Value, []app.Value) any {
+		p.ctx.Dispatch(p.OnNav)
+		return nil
+	})
+	dom.Try(func() { app.Window().Call("addEventListener", "popstate", p.onPop) })
+}
+
+// stopPopState stops following popstate.
+func (p *Page) stopPopState() {
+	if p.onPop != nil {
+		dom.Try(func() { app.Window().Call("removeEventListener", "popstate", p.onPop) })
+		p.onPop.Release()
+		p.onPop = nil
+	}
+}

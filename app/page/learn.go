@@ -34,6 +34,7 @@ type learnLoop struct {
 	answerDraw bool      // a redraw of the worker's answers is scheduled (learn_answers.go)
 	worker     trainWorker
 	redraw     views.LearnRedraw // the Learn view alone, while training runs
+	place      string            // the place the page last computed (tour_learn.go)
 }
 
 // scheduleTraining has the worker train what the state asks for (worker.go),

@@ -3,6 +3,7 @@ package page
 import (
 	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/app/views"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -32,8 +33,8 @@ func (p *Page) redrawAnswers() {
 
 // drawAnswers redraws the Learn view alone with the newest answer, if
 // training still runs and no render has shown it since (a stop renders the
-// page at once); go-app renders the page whole only when no Learn view
-// takes the redraw.
+// page at once); go-app renders the page whole when no Learn view takes
+// the redraw, and in the tour's learning step, whose view is the tour's.
 func (p *Page) drawAnswers(ctx app.Context) {
 	if !p.learn.answerDraw {
 		ctx.PreventUpdate()
@@ -41,6 +42,9 @@ func (p *Page) drawAnswers(ctx app.Context) {
 	}
 	p.learn.answerDraw = false
 	t := p.res.Training
+	if t != nil && t.Running && p.state.View != state.LearnViewID && views.TourStepView(p.state) == state.LearnViewID {
+		return // the tour's learning step: go-app renders the page, the tour around the view (tour_learn.go)
+	}
 	if t == nil || !t.Running || p.state.View != state.LearnViewID || p.learn.redraw.Draw(p.props()) {
 		ctx.PreventUpdate()
 	}

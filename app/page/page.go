@@ -56,6 +56,7 @@ type Page struct {
 	early       earlyInput   // what was typed before the wasm ran (browser.go)
 	link        string       // the link state last read from or written to the URL
 	place       string       // placeOf the state in link (history.go)
+	onPop       app.Func     // follows Back and Forward (history.go)
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
 
@@ -157,6 +158,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.early.restoreCaret()
 	p.scheduleSweep(0)
 	p.startPresenter()
+	p.listenPopState()
 	p.update() // starts the Learn view's worker, if it is shown
 	warmGC()
 }
@@ -189,6 +191,7 @@ func (p *Page) OnDismount() {
 		f.Release()
 	}
 	p.hooks = nil
+	p.stopPopState()
 	p.worker.stop()
 	p.stopPresenter()
 	p.stopWorker()
@@ -301,10 +304,15 @@ func (p *Page) afterChange(old state.State) {
 
 // update brings the results up to date with the state: the computer runs
 // what changed (a change of only how the result is looked at runs no
-// engine), and the sweep, if the view needs one, is scheduled.
+// engine), and the sweep, if the view needs one, is scheduled. At an
+// arrival at the tour's learning step, training starts (tour_learn.go).
 func (p *Page) update() {
 	p.startWorker() // before the Computer's first training run
+	arrived := p.arriveTourLearn()
 	p.res = p.comp.Update(p.state, p.needs())
+	if arrived && p.comp.SetTraining(p.state, true) {
+		p.res = p.comp.Update(p.state, p.needs()) // shows it running
+	}
 	p.scheduleSweep(sweepDelay)
 	p.scheduleTraining()
 }

@@ -94,6 +94,29 @@ func (s State) ProbeText() string {
 	return ""
 }
 
+// BlankProbe is the probe of an emptied probe box: blank, a probe the
+// Learn view names as empty and draws nothing of, where "" is the task's
+// sample (ProbeText). A link writes it as probe=+.
+const BlankProbe = " "
+
+// TypedProbe returns the probe setting of text, typed into the probe box:
+// BlankProbe for an empty box.
+func TypedProbe(text string) string {
+	if text == "" {
+		return BlankProbe
+	}
+	return text
+}
+
+// ProbeBox returns what the probe box shows of s: ProbeText, and an empty
+// box for BlankProbe.
+func (s State) ProbeBox() string {
+	if s.Probe == BlankProbe {
+		return ""
+	}
+	return s.ProbeText()
+}
+
 // FormatLR writes a learning rate for a link and the learning-rate box:
 // the shortest decimal that reads back as the same float64.
 func FormatLR(lr float64) string { return strconv.FormatFloat(lr, 'g', -1, 64) }

@@ -44,3 +44,22 @@ func TestLearnLink(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankProbe checks the probe of an emptied probe box: not the task's
+// sample, shown as an empty box, and kept by a link.
+func TestBlankProbe(t *testing.T) {
+	def := DefaultState(i18n.LangEN)
+	s := def
+	s.View, s.Task, s.Probe = LearnViewID, "reverse", TypedProbe("")
+	s.Normalize()
+	if strings.TrimSpace(s.ProbeText()) != "" || s.ProbeBox() != "" {
+		t.Errorf("an emptied box: probe %q, the box shows %q; want a blank probe, an empty box", s.ProbeText(), s.ProbeBox())
+	}
+	back, err := DecodeState(s.Encode(), def)
+	if err != nil || back.Probe != BlankProbe {
+		t.Errorf("an emptied box's link %s reopens the probe %q, %v", s.Encode(), back.Probe, err)
+	}
+	if s.Probe = TypedProbe("c b a"); s.ProbeBox() != "c b a" {
+		t.Errorf("a typed probe shows %q", s.ProbeBox())
+	}
+}

@@ -7,10 +7,11 @@ import (
 )
 
 // trioMinSize is the least width, in CSS pixels, of each of the compare
-// view's charts hs (chart.Chart.MinSize): for presentation (large) and at
-// most 24 tokens, the least at which their 26 px labels do not overlap
-// (chart.Heatmap.LeastWidth), so that on a projector three fit side by side
-// for the short sentences; otherwise largeMinSize.
+// view's charts hs (chart.Chart.MinSize), and of the Learn view's heatmaps:
+// for presentation (large) and at most 24 tokens, the least at which their
+// 26 px labels do not overlap (chart.Heatmap.LeastWidth), so that on a
+// projector three fit side by side for the short sentences; otherwise
+// largeMinSize.
 func trioMinSize(n int, large bool, hs ...chart.Heatmap) int {
 	if !large || n > 24 {
 		return largeMinSize(n, large)

@@ -80,6 +80,13 @@ func (v *LearnView) Render() app.UI {
 		return app.Section().Class("view", "view-learn")
 	}
 	v.build(tr, lang)
+	if v.Props.State.Present {
+		// The heatmaps right under the compact controls, in the order the
+		// screen shows them, which Tab follows (web/app.css).
+		return app.Section().Class("view", "view-learn").Body(
+			v.controls(tr, lang), v.panel(tr), v.probe(tr, lang), v.curves(tr, lang),
+		)
+	}
 	return app.Section().Class("view", "view-learn").Body(
 		app.Div().Class("learn-side").Body(v.controls(tr, lang), v.probe(tr, lang)),
 		v.curves(tr, lang),
@@ -355,7 +362,7 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 		return nil
 	}
 	items := make([]app.UI, len(v.maps))
-	least := largeMinSize(len(tr.Now.Words), v.Props.State.Present)
+	least := v.mapsMinSize(len(tr.Now.Words))
 	for i, m := range v.maps {
 		items[i] = app.Div().Class("learn-pair").Body(
 			app.H3().Text(m.title),
@@ -380,9 +387,21 @@ func (v *LearnView) heatmaps(tr *compute.Training, lang string) app.UI {
 	)
 }
 
+// mapsMinSize is the least width of the heatmaps of n tokens
+// (chart.Chart.MinSize): for presentation, the least at which their labels
+// do not overlap (trioMinSize), which a phone has for a probe of up to 8
+// tokens, the tour's among them: whole on its screen, not scrolled sideways.
+func (v *LearnView) mapsMinSize(n int) int {
+	hs := make([]chart.Heatmap, 0, 2*len(v.maps))
+	for _, m := range v.maps {
+		hs = append(hs, m.beforeH, m.nowH)
+	}
+	return trioMinSize(n, v.Props.State.Present, hs...)
+}
+
 // probe is the probe box, its predictions, and the ways out.
 func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
-	text := v.Props.State.ProbeText()
+	text := v.Props.State.ProbeBox()
 	return app.Div().Class("panel", "learn-probe").Body(
 		app.Label().For("probe").Class("field-name").Text(i18n.T(lang, "learn.probe")),
 		app.Input().ID("probe").Type("text").Value(text).AutoComplete(false).Spellcheck(false).
@@ -399,12 +418,13 @@ func (v *LearnView) probe(tr *compute.Training, lang string) app.UI {
 	)
 }
 
-// onProbe shows the attention on the typed sequence.
+// onProbe shows the attention on the typed sequence; an emptied box is a
+// blank probe, which the view says is empty, not the task's sample.
 func (v *LearnView) onProbe(ctx app.Context, e app.Event) {
 	if e.Value != nil && e.Get("isComposing").Truthy() {
 		return
 	}
-	text := ctx.JSSrc().Get("value").String()
+	text := state.TypedProbe(ctx.JSSrc().Get("value").String())
 	v.Props.Set(ctx, e, func(s *state.State) { s.Probe = text })
 }
 

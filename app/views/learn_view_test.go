@@ -38,6 +38,38 @@ func TestLearnViewRenders(t *testing.T) {
 	}
 }
 
+// TestLearnViewBlankProbe renders the view of an emptied probe box: it says
+// that the probe is empty, in both languages, and shows no heatmap and no
+// table of the predictions (before, the task's sample's).
+func TestLearnViewBlankProbe(t *testing.T) {
+	for lang, says := range map[string]string{i18n.LangEN: "The probe is empty", i18n.LangZH: "探测序列是空的"} {
+		html := render(t, &LearnView{Props: learnProps(t, "reverse", state.TypedProbe(""), lang)})
+		if !strings.Contains(html, `id="probe-error"`) || !strings.Contains(html, says) {
+			t.Errorf("%s: an empty probe has no message saying %q", lang, says)
+		}
+		if strings.Contains(html, `id="now-0-0"`) || strings.Contains(html, `id="predictions"`) {
+			t.Errorf("%s: an empty probe still shows heatmaps or predictions", lang)
+		}
+	}
+}
+
+// TestLearnViewPresentOrder checks that in presentation mode the view
+// renders its parts in the order it shows them, which Tab follows: the
+// controls, the heatmaps, the probe, the curves.
+func TestLearnViewPresentOrder(t *testing.T) {
+	p := learnProps(t, "reverse", "", i18n.LangEN)
+	p.State.Present = true
+	html := render(t, &LearnView{Props: p})
+	at := -1
+	for _, id := range []string{`id="train"`, `id="before-0-0"`, `id="probe"`, `id="loss-chart"`} {
+		i := strings.Index(html, id)
+		if i <= at {
+			t.Fatalf("presentation mode: %s comes before what is shown above it (at %d, after %d)", id, i, at)
+		}
+		at = i
+	}
+}
+
 // TestLayerSpecJSON checks that the spec "open" hands the matrices view
 // computes the layer's own weights.
 func TestLayerSpecJSON(t *testing.T) {

@@ -53,8 +53,9 @@ var tourSteps = []tourStep{
 const tourTask = "reverse"
 
 // learnStep sets up the Learn view on tourTask from seed 1, asking for its
-// step budget: the page trains it as the step is shown (a link's step
-// count retrains), and the step's link reopens the same weights.
+// step budget: the page trains it from step 0, running, at every arrival
+// at the step (app/page/tour_learn.go), and the step's link reopens the
+// same weights.
 func learnStep(s *state.State) {
 	s.Task, s.Seed, s.Until, s.Layer, s.Probe = tourTask, 1, 0, 0, ""
 	if t, err := model.Lookup(tourTask); err == nil {
