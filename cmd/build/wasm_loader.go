@@ -42,20 +42,25 @@ func wasmLoaderScript(prefix string) string {
   }
   const early = { loaded: 0, progress: null };
   early.module = new Promise((resolve, reject) => {
-    const worker = new Worker("` + prefix + `/web/` + wasmLoaderName + `");
-    worker.onmessage = ({ data }) => {
-      if (data.module || data.error) {
-        worker.terminate();
-        data.module ? resolve(data.module) : reject(new Error(data.error));
-        return;
-      }
-      early.loaded = data.loaded;
-      if (early.progress) early.progress(data.loaded);
+    const start = () => {
+      const worker = new Worker("` + prefix + `/web/` + wasmLoaderName + `");
+      worker.onmessage = ({ data }) => {
+        if (data.module || data.error) {
+          worker.terminate();
+          data.module ? resolve(data.module) : reject(new Error(data.error));
+          return;
+        }
+        early.loaded = data.loaded;
+        if (early.progress) early.progress(data.loaded);
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        reject(new Error("the wasm loader did not start"));
+      };
     };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      reject(new Error("the wasm loader did not start"));
-    };
+    // After the first frame: the compile's threads would hold back the
+    // pre-rendered page and its picture (docs/performance.md, session 13).
+    requestAnimationFrame(() => setTimeout(start, 0));
   });
   early.module.catch(() => {});
   window.attnvizWasm = early;
