@@ -228,8 +228,10 @@ func (tb *tab) profile(f func()) *profiler.Profile {
 	return res.Profile
 }
 
-// logProfile logs the functions of prof by inclusive and by self time.
-func logProfile(t *testing.T, prof *profiler.Profile) {
+// logProfile logs the functions of prof by inclusive and by self time, and
+// the callers of each function named in callers (also those ATTNVIZ_CALLERS
+// names, comma-separated), with their time.
+func logProfile(t *testing.T, prof *profiler.Profile, callers ...string) {
 	parent := map[int64]int64{}
 	name := map[int64]string{}
 	for _, n := range prof.Nodes {
@@ -263,8 +265,7 @@ func logProfile(t *testing.T, prof *profiler.Profile) {
 			t.Logf("%8.1f ms  %s", m[n], n)
 		}
 	}
-	// The callers of the functions ATTNVIZ_CALLERS names, with their time.
-	for _, fn := range strings.Split(os.Getenv("ATTNVIZ_CALLERS"), ",") {
+	for _, fn := range append(callers, strings.Split(os.Getenv("ATTNVIZ_CALLERS"), ",")...) {
 		if fn == "" {
 			continue
 		}

@@ -148,15 +148,9 @@ func (s *stacked) projBackward(l int, ly, gl Layer, rows int) {
 	for b := range len(s.offs) - 1 {
 		o, o1 := s.offs[b], s.offs[b+1]
 		attention.Mul(tmpW, view(&s.va, xT, 0, d, o, o1), view(&s.vb, dQKV, o, o1, 0, 2*hk+hv))
-		addTo(gl.Wq, view(&s.vc, tmpW, 0, d, 0, hk))
-		addTo(gl.Wk, view(&s.vc, tmpW, 0, d, hk, 2*hk))
-		addTo(gl.Wv, view(&s.vc, tmpW, 0, d, 2*hk, 2*hk+hv))
+		s.addJoined(gl, tmpW)
 	}
-	wT := s.wT.shape(2*hk+hv, d)
-	transpose(view(&s.va, wT, 0, hk, 0, d), ly.Wq)
-	transpose(view(&s.va, wT, hk, 2*hk, 0, d), ly.Wk)
-	transpose(view(&s.va, wT, 2*hk, 2*hk+hv, 0, d), ly.Wv)
-	attention.Mul(s.dXl.shape(rows, d), dQKV, wT)
+	attention.Mul(s.dXl.shape(rows, d), dQKV, s.joinedT(ly))
 }
 
 // headBackward adds to head h's columns of dQKV (zero before its first

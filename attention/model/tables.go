@@ -48,23 +48,38 @@ func (s *stacked) joined(ly Layer) *mat.Dense {
 	return w
 }
 
+// joinedT returns [Wq | Wk | Wv]ᵀ of ly, in s.wT.
+func (s *stacked) joinedT(ly Layer) *mat.Dense {
+	a := s.a
+	d, hk, hv := a.DModel, a.DModel, a.Heads*a.dv()
+	wT := s.wT.shape(2*hk+hv, d)
+	transpose(view(&s.va, wT, 0, hk, 0, d), ly.Wq)
+	transpose(view(&s.va, wT, hk, 2*hk, 0, d), ly.Wk)
+	transpose(view(&s.va, wT, 2*hk, 2*hk+hv, 0, d), ly.Wv)
+	return wT
+}
+
+// addJoined adds w's columns, [dWq | dWk | dWv], to gl's Wq, Wk and Wv.
+func (s *stacked) addJoined(gl Layer, w *mat.Dense) {
+	a := s.a
+	d, hk, hv := a.DModel, a.DModel, a.Heads*a.dv()
+	addTo(gl.Wq, view(&s.vc, w, 0, d, 0, hk))
+	addTo(gl.Wk, view(&s.vc, w, 0, d, hk, 2*hk))
+	addTo(gl.Wv, view(&s.vc, w, 0, d, 2*hk, 2*hk+hv))
+}
+
 // tablesBackward adds to g the gradients, through the first layer's
 // projections, of its Wq, Wk and Wv and of the embeddings, from s.dQKV.
 func (s *stacked) tablesBackward(m, g *Model) {
 	a := s.a
-	d, hk, hv := a.DModel, a.DModel, a.Heads*a.dv()
-	c, dQKV := 2*hk+hv, &s.dQKV.m
+	c, dQKV := 2*a.DModel+a.Heads*a.dv(), &s.dQKV.m
 	ge, gp := s.gTabE.shape(a.Vocab, c), s.gTabP.shape(a.MaxLen, c)
 	s.gTabE.zero()
 	s.gTabP.zero()
 	for r, t := range s.tok {
 		addToBoth(ge.RawRowView(t), gp.RawRowView(s.pos[r]), dQKV.RawRowView(r)[:c])
 	}
-	ly := m.Layers[0]
-	wT := s.wT.shape(c, d)
-	transpose(view(&s.va, wT, 0, hk, 0, d), ly.Wq)
-	transpose(view(&s.va, wT, hk, 2*hk, 0, d), ly.Wk)
-	transpose(view(&s.va, wT, 2*hk, c, 0, d), ly.Wv)
+	s.joinedT(m.Layers[0])
 	s.tableGrads(g.Layers[0], m.Emb, ge, g.Emb)
 	s.tableGrads(g.Layers[0], m.Pos, gp, g.Pos)
 }
@@ -80,9 +95,7 @@ func (s *stacked) tableGrads(gl Layer, e, gt, ge *mat.Dense) {
 	transpose(eT, e)
 	tmpW := s.tmpW.shape(d, 2*hk+hv)
 	attention.Mul(tmpW, eT, gt)
-	addTo(gl.Wq, view(&s.vc, tmpW, 0, d, 0, hk))
-	addTo(gl.Wk, view(&s.vc, tmpW, 0, d, hk, 2*hk))
-	addTo(gl.Wv, view(&s.vc, tmpW, 0, d, 2*hk, 2*hk+hv))
+	s.addJoined(gl, tmpW)
 	tmp := s.dXl.shape(rows, d)
 	attention.Mul(tmp, gt, &s.wT.m)
 	addTo(ge, tmp)
