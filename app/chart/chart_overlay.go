@@ -221,5 +221,5 @@ func exportInstance(el, inst app.Value) (app.Value, func()) {
 	option := inst.Call("getOption")
 	option.Set("animation", false)
 	own.Call("setOption", option)
-	return own, func() { disposeAfter(own) }
+	return own, func() { disposeLater(own) }
 }

@@ -31,7 +31,7 @@ func ExportOptionPNG(option string, w, h int, caption, name string, done func(er
 		inst := app.Window().Get("echarts").Call("init", el, nil, map[string]any{
 			"renderer": "canvas", "width": w, "height": h,
 		})
-		defer disposeAfter(inst)
+		defer disposeLater(inst)
 		inst.Call("setOption", still(option))
 		url, err = pngURL(inst, ratio)
 	})
@@ -61,17 +61,4 @@ func still(option string) app.Value {
 	o := app.Window().Get("JSON").Call("parse", option)
 	o.Set("animation", false)
 	return o
-}
-
-// disposeAfter disposes of inst, an ECharts instance made for an export, a
-// second later: zrender may still paint it in the next animation frames,
-// and a disposed instance's paint throws.
-func disposeAfter(inst app.Value) {
-	var done app.Func
-	done = dom.Func(func(app.Value, []app.Value) any {
-		dispose(inst)
-		done.Release()
-		return nil
-	})
-	app.Window().Call("setTimeout", done, 1000)
 }
