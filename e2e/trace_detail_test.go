@@ -12,7 +12,7 @@ import (
 // detailCategories are the trace categories that tell a long task's parts
 // apart (V8's execution and garbage collector, Blink's frame work), traced
 // when ATTNVIZ_TRACE_DETAIL is set.
-var detailCategories = []string{"devtools.timeline", "v8", "blink", "disabled-by-default-v8.gc", "blink.user_timing"}
+var detailCategories = []string{"devtools.timeline", "v8", "v8.wasm", "blink", "disabled-by-default-v8.gc", "blink.user_timing"}
 
 // traceDetail reports whether ATTNVIZ_TRACE_DETAIL asks for the parts of
 // the long tasks.
@@ -186,4 +186,29 @@ func (tb *tab) logDetail(tr *trace) {
 	tb.t.Logf("tasks over 35 ms of CPU, their events by name (wall/CPU ms):%s", tr.detailOf(since, 35))
 	tb.t.Logf("the first 2 s: %s", tb.watched())
 	tb.t.Logf("frames whose canvases produced resources, 4 or more:%s", tr.producedOf(since, 4))
+	tb.t.Logf("the page's other threads, CPU ms by thread and event: %s", tr.otherThreads())
+}
+
+// otherThreads, after stop, returns the CPU time (ms) of the events of the
+// main thread's process on its other threads, by thread and event name
+// (nested ones counted in each), the 12 largest: what competed with the
+// main thread for the machine's cores, such as V8's compilation of
+// WebAssembly's hot functions to its top tier (wasm.TopTierCompilation),
+// the service worker, the training worker.
+func (tr *trace) otherThreads() string {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	names := map[int]string{}
+	for _, e := range tr.events {
+		if e.Ph == "M" && e.Name == "thread_name" && e.Pid == tr.mainThread.pid {
+			names[e.Tid] = e.Args.Name
+		}
+	}
+	cpu := map[string]float64{}
+	for _, e := range tr.events {
+		if e.Ph == "X" && e.Pid == tr.mainThread.pid && e.Tid != tr.mainThread.tid && e.TDur > 0 {
+			cpu[names[e.Tid]+" "+e.Name] += e.TDur / 1000
+		}
+	}
+	return topOf(cpu, 12)
 }
