@@ -186,16 +186,17 @@ func (tb *tab) logDetail(tr *trace) {
 	tb.t.Logf("tasks over 35 ms of CPU, their events by name (wall/CPU ms):%s", tr.detailOf(since, 35))
 	tb.t.Logf("the first 2 s: %s", tb.watched())
 	tb.t.Logf("frames whose canvases produced resources, 4 or more:%s", tr.producedOf(since, 4))
-	tb.t.Logf("the page's other threads, CPU ms by thread and event: %s", tr.otherThreads())
+	tb.t.Logf("the page's other threads, CPU ms by thread and event: %s", tr.otherThreads(since))
 }
 
 // otherThreads, after stop, returns the CPU time (ms) of the events of the
 // main thread's process on its other threads, by thread and event name
-// (nested ones counted in each), the 12 largest: what competed with the
-// main thread for the machine's cores, such as V8's compilation of
-// WebAssembly's hot functions to its top tier (wasm.TopTierCompilation),
-// the service worker, the training worker.
-func (tr *trace) otherThreads() string {
+// (nested ones counted in each), the 12 largest, each with when the first
+// of them started (ms after since): what competed with the main thread for
+// the machine's cores, such as V8's compilation of WebAssembly's hot
+// functions to its top tier (wasm.TopTierCompilation), the service worker
+// caching the site, the training worker.
+func (tr *trace) otherThreads(since float64) string {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	names := map[int]string{}
@@ -204,11 +205,25 @@ func (tr *trace) otherThreads() string {
 			names[e.Tid] = e.Args.Name
 		}
 	}
-	cpu := map[string]float64{}
+	cpu, first := map[string]float64{}, map[string]float64{}
 	for _, e := range tr.events {
-		if e.Ph == "X" && e.Pid == tr.mainThread.pid && e.Tid != tr.mainThread.tid && e.TDur > 0 {
-			cpu[names[e.Tid]+" "+e.Name] += e.TDur / 1000
+		if e.Ph != "X" || e.Pid != tr.mainThread.pid || e.Tid == tr.mainThread.tid || e.TDur <= 0 {
+			continue
 		}
+		k := names[e.Tid] + " " + e.Name
+		if _, ok := first[k]; !ok || e.Ts < first[k] {
+			first[k] = e.Ts
+		}
+		cpu[k] += e.TDur / 1000
 	}
-	return topOf(cpu, 12)
+	keys := make([]string, 0, len(cpu))
+	for k := range cpu {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return cpu[keys[i]] > cpu[keys[j]] })
+	var b strings.Builder
+	for _, k := range keys[:min(12, len(keys))] {
+		fmt.Fprintf(&b, "%s %.0f (from %.0f ms); ", k, cpu[k], (first[k]-since)/1000)
+	}
+	return b.String()
 }

@@ -177,5 +177,5 @@ func (s *schedule) now() float64 {
 	if s.clock != nil {
 		return s.clock()
 	}
-	return app.Window().Get("performance").Call("now").Float()
+	return dom.Now()
 }

@@ -104,6 +104,13 @@ func FirstDrawn() bool {
 	return firstDrawn
 }
 
+// Now returns performance.now(), in ms, or 0 where there is none.
+func Now() float64 {
+	var t float64
+	Try(func() { t = app.Window().Get("performance").Call("now").Float() })
+	return t
+}
+
 // EventTime returns the timeStamp of e, or 0 when there is no event.
 func EventTime(e app.Event) float64 {
 	var t float64

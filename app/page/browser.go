@@ -127,26 +127,48 @@ func replaceLinkState(state string) bool {
 }
 
 // The messages of the service worker of cmd/build's site.go, whose install
-// waits until a page has drawn before it caches the files: caching compiles
-// echarts.js again for its code cache, and a first visit needs that CPU to
-// start the wasm and draw. The worker asks every page {type: WorkerAsksDrawn};
-// a page that has drawn answers {type: PageHasDrawn}.
+// waits until a page has drawn and rests before it caches the files:
+// caching compiles echarts.js again for its code cache (about 220 ms of CPU
+// on another thread), and a first visit needs the machine's cores to start
+// the wasm, draw, and answer the student's first keystrokes and clicks. The
+// worker asks every page {type: WorkerAsksDrawn}; a page answers
+// {type: PageHasDrawn} once it may cache, else {type: PageIsBusy}, which has
+// the worker wait on.
 const (
 	WorkerAsksDrawn = "attnviz:drawn?"
 	PageHasDrawn    = "attnviz:drawn"
+	PageIsBusy      = "attnviz:busy"
 )
 
-// workerAnswer answers the service worker's question once the page has
-// drawn its first chart, or has none to draw. The Page starts it on mount
-// and stops it on dismount.
+// restMs is how long a page that has drawn must have gone without a change
+// (a keystroke, a click, a link) and without training before it lets the
+// service worker cache the site (docs/performance.md, "The service
+// worker's install waits for a page at rest (session 14)").
+const restMs = 2000
+
+// workerAnswer answers the service worker's question (answerOf). The Page
+// starts it on mount, tells it of every change (changed) and stops it on
+// dismount.
 type workerAnswer struct {
 	sw       app.Value // navigator.serviceWorker; nil when not started
 	listener app.Func
+	last     float64 // performance.now() at the start or the last change, ms
+}
+
+// answerOf is the answer to the worker's question of a page that drew
+// (or has nothing to draw) or not, is training or not, and whose last
+// change was at last, now (ms).
+func answerOf(drawn, training bool, last, now float64) string {
+	if drawn && !training && now-last >= restMs {
+		return PageHasDrawn
+	}
+	return PageIsBusy
 }
 
 // start listens to the worker's messages, if the browser has service
-// workers; nothing reports whether the page has no chart to draw.
-func (w *workerAnswer) start(nothing func() bool) {
+// workers; nothing reports whether the page has no chart to draw, training
+// whether a model is training.
+func (w *workerAnswer) start(nothing, training func() bool) {
 	if app.IsServer {
 		return
 	}
@@ -154,6 +176,7 @@ func (w *workerAnswer) start(nothing func() bool) {
 	if !sw.Truthy() {
 		return
 	}
+	w.changed()
 	w.listener = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
 			return nil
@@ -163,14 +186,20 @@ func (w *workerAnswer) start(nothing func() bool) {
 			if !data.Truthy() || data.Get("type").String() != WorkerAsksDrawn || !source.Truthy() {
 				return
 			}
-			if nothing() || dom.FirstDrawn() {
-				source.Call("postMessage", map[string]any{"type": PageHasDrawn})
-			}
+			answer := answerOf(nothing() || dom.FirstDrawn(), training(), w.last, dom.Now())
+			source.Call("postMessage", map[string]any{"type": answer})
 		})
 		return nil
 	})
 	if dom.Try(func() { sw.Call("addEventListener", "message", w.listener) }) {
 		w.sw = sw
+	}
+}
+
+// changed notes a change of the page: the worker waits restMs more.
+func (w *workerAnswer) changed() {
+	if app.IsClient {
+		w.last = dom.Now()
 	}
 }
 

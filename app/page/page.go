@@ -151,7 +151,8 @@ func (p *Page) OnMount(ctx app.Context) {
 	} else {
 		p.installHooks()
 	}
-	p.worker.start(func() bool { return p.res.Result == nil }) // an empty sentence has no charts
+	p.worker.start(func() bool { return p.res.Result == nil }, // an empty sentence has no charts
+		func() bool { return p.res.Training != nil && p.res.Training.Running })
 	if p.link != "" || p.early.typed {
 		p.writeLink()
 	}
@@ -245,6 +246,7 @@ func (p *Page) installHooks() {
 // set is the page's views.Setter.
 func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	start := dom.EventTime(e)
+	p.worker.changed()
 	old, was := p.state, p.res
 	change(&p.state)
 	p.state.NewGuessOnView(old)

@@ -11,8 +11,8 @@
 //     async functions the browser does not wait for: a page could go offline
 //     with a half-filled cache, and an update could delete the old cache
 //     before the new one is complete);
-//   - install waits until a page has drawn its first chart (pageDrawn), so
-//     that caching does not slow a first visit down;
+//   - install waits until a page has drawn its first chart and rested
+//     (pageDrawn), so that caching does not slow a first visit down;
 //   - install asks the server for every file (cache: "no-cache": a
 //     conditional request, answered 304 when the browser's HTTP cache holds
 //     the same file), so that a new deploy's cache never takes the previous
@@ -56,18 +56,24 @@ self.addEventListener("install", (event) => {
 });
 
 // pageDrawn resolves once a page of the app says it has drawn its first
-// chart, or has none to draw (app/browser.go answers), or after 30 s
-// without an answer. Caching the files, which compiles echarts.js again for
-// its code cache, would take CPU that a first visit needs to start the wasm
-// and draw. The worker asks every 200 ms: a page answers only once its wasm
-// runs. The listener of the answers is added as the script starts, as
-// browsers want a worker's listeners. The message types are the app's
-// WorkerAsksDrawn and PageHasDrawn (app/browser.go).
+// chart (or has none to draw) and has rested (app/page/browser.go answers),
+// or after 30 s without an answer, or 30 s after a page last said it was
+// busy, or after 4 minutes whatever the pages say (Chromium ends an install
+// event that lasts 5). Caching the files, which compiles echarts.js again
+// for its code cache, would take CPU that a first visit needs to start the
+// wasm, draw and answer the student's first keystrokes and clicks. The
+// worker asks every 200 ms: a page answers only once its wasm runs. The
+// listener of the answers is added as the script starts, as browsers want
+// a worker's listeners. The message types are the app's WorkerAsksDrawn,
+// PageHasDrawn and PageIsBusy (app/page/browser.go).
 let pageHasDrawn;
+let pageIsBusy = () => {};
 const pageDrawnOnce = new Promise((resolve) => (pageHasDrawn = resolve));
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "attnviz:drawn") {
     pageHasDrawn();
+  } else if (event.data && event.data.type === "attnviz:busy") {
+    pageIsBusy();
   }
 });
 
@@ -80,7 +86,19 @@ async function pageDrawn() {
   };
   const timer = setInterval(ask, 200);
   ask();
-  await Promise.race([pageDrawnOnce, new Promise((resolve) => setTimeout(resolve, 30000))]);
+  let silence, most;
+  const silent = new Promise((resolve) => {
+    silence = setTimeout(resolve, 30000);
+    most = setTimeout(resolve, 240000);
+    pageIsBusy = () => {
+      clearTimeout(silence);
+      silence = setTimeout(resolve, 30000);
+    };
+  });
+  await Promise.race([pageDrawnOnce, silent]);
+  pageIsBusy = () => {};
+  clearTimeout(silence);
+  clearTimeout(most);
   clearInterval(timer);
 }
 

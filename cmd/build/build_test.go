@@ -102,6 +102,7 @@ func TestAppWorker(t *testing.T) {
 		"await self.clients.claim();",
 		`page.postMessage({ type: "` + page.WorkerAsksDrawn + `" });`,
 		`event.data.type === "` + page.PageHasDrawn + `"`,
+		`event.data.type === "` + page.PageIsBusy + `"`,
 	} {
 		if !strings.Contains(appWorkerJS, want) {
 			t.Errorf("app-worker.js lacks %q", want)
