@@ -43,6 +43,9 @@ type worker struct {
 	accs    []float64 // pairs of step and accuracy, since the last answer
 	accStep int       // the step of the last accuracy measured
 	timing  timing    // since the last answer
+
+	warm   *model.Trainer // a throwaway run while the page wants no steps (warmUp)
+	warmed time.Duration  // the time warmUp has taken
 }
 
 // timing is where the steps' time went, since the last answer.
@@ -52,8 +55,9 @@ type timing struct {
 }
 
 const (
-	answerEvery = 50 * time.Millisecond // how often a running worker answers: the page redraws at each (≥ 10 a second needs headroom)
-	accEvery    = 10                    // as app/compute's
+	answerEvery = 50 * time.Millisecond   // how often a running worker answers: the page redraws at each (≥ 10 a second needs headroom)
+	accEvery    = 10                      // as app/compute's
+	warmFor     = 1500 * time.Millisecond // how long a worker steps, its runs' steps and warmUp's, before warmUp stops
 )
 
 func main() {
@@ -65,7 +69,7 @@ func main() {
 	var w worker
 	y := newYielder()
 	for {
-		if !w.busy() {
+		if !w.busy() && !w.warming() {
 			w.take(<-msgs)
 			continue
 		}
@@ -73,7 +77,11 @@ func main() {
 		case m := <-msgs:
 			w.take(m)
 		default:
-			w.work()
+			if w.busy() {
+				w.work()
+			} else {
+				w.warmUp()
+			}
 			y.yield() // lets the event loop deliver messages
 		}
 	}
@@ -126,6 +134,44 @@ func (w *worker) take(m js.Value) {
 	}
 }
 
+// warming reports whether warmUp has steps to take: once the page has
+// asked for a run, while it wants no steps of it, until the worker has
+// stepped for warmFor.
+func (w *worker) warming() bool {
+	return w.tr != nil && w.warmed < warmFor
+}
+
+// warmUp takes a step, and where due measures the accuracy, of a
+// throwaway run of the page's task, which it answers nothing of. V8 runs
+// a WebAssembly function first as compiled fast, then, once it is hot,
+// compiles it again, better, on the machine's other threads: in a first
+// run that took 1.2–1.4 s of CPU on a 2-core machine, beside the worker's
+// own, and the run took 2.0 s where the next took 1.1–1.3 s
+// (docs/performance.md, "The trainer warms up before the first run
+// (session 14)"). Warmed while the student reads the view, the first run
+// finds most of its code compiled. A page's request stops it between two
+// steps.
+func (w *worker) warmUp() {
+	t0 := time.Now()
+	defer func() { w.warmed += time.Since(t0) }()
+	if w.warm == nil {
+		tr, err := model.NewTrainer(model.Config{Task: w.req.task, Seed: w.req.seed + 1, LR: w.req.lr})
+		if err != nil {
+			w.warmed = warmFor
+			return
+		}
+		w.warm = tr
+	}
+	if err := w.warm.Step(); err != nil {
+		w.warmed = warmFor
+	} else if w.warm.Steps()%accEvery == 0 {
+		w.warm.Accuracy()
+	}
+	if w.warmed+time.Since(t0) >= warmFor {
+		w.warm = nil
+	}
+}
+
 // busy reports whether there are steps to take.
 func (w *worker) busy() bool {
 	return w.tr != nil && w.err == nil && w.tr.Steps() < w.req.goal
@@ -154,6 +200,7 @@ func (w *worker) step() error {
 	err := w.tr.Step()
 	w.timing.steps++
 	w.timing.stepNs += time.Since(t0).Nanoseconds()
+	w.warmed += time.Since(t0) // a run's steps warm as warmUp's do
 	return err
 }
 
