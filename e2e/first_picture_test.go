@@ -228,8 +228,8 @@ func TestFirstPicture(t *testing.T) {
 
 // TestWorkerWithoutCharts opens a link with an empty sentence, which draws
 // no chart, on a fresh origin: the page still tells the service worker to
-// cache the site (cmd/build's pageDrawn), well before the worker's own
-// limit of 30 s.
+// cache the site (cmd/build's pageDrawn) once it has rested, well before
+// the worker's own limit of 30 s.
 func TestWorkerWithoutCharts(t *testing.T) {
 	tb := newTab(t, newSite(t, ""))
 	tb.do("opening an empty sentence", chromedp.Navigate(tb.site.URL()+"#text="))

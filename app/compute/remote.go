@@ -80,6 +80,13 @@ func (c *Computer) WorkerRequest(s state.State) (WorkerRequest, bool) {
 	return r, true
 }
 
+// WorkerTraining reports whether the worker has steps to take: the page
+// asked it for a step it has not answered yet, in whichever view.
+func (c *Computer) WorkerTraining() bool {
+	r := &c.learn.remote
+	return r.on && r.asked.Gen == r.gen && r.asked.Goal > r.step
+}
+
 // WorkerAnswer takes in a worker's answer and returns the step reached. An
 // answer of an earlier run is dropped.
 func (c *Computer) WorkerAnswer(s state.State, a WorkerAnswer) int {

@@ -127,13 +127,13 @@ func replaceLinkState(state string) bool {
 }
 
 // The messages of the service worker of cmd/build's site.go, whose install
-// waits until a page has drawn and rests before it caches the files:
-// caching compiles echarts.js again for its code cache (about 220 ms of CPU
+// waits until a page has drawn and rested before it caches the files:
+// caching compiles echarts.js again for its code cache (110–210 ms of CPU
 // on another thread), and a first visit needs the machine's cores to start
 // the wasm, draw, and answer the student's first keystrokes and clicks. The
-// worker asks every page {type: WorkerAsksDrawn}; a page answers
-// {type: PageHasDrawn} once it may cache, else {type: PageIsBusy}, which has
-// the worker wait on.
+// worker asks every page {type: WorkerAsksDrawn}; a page that has drawn
+// answers {type: PageHasDrawn} once it may cache, else {type: PageIsBusy},
+// which has the worker wait on; a page that has not drawn answers nothing.
 const (
 	WorkerAsksDrawn = "attnviz:drawn?"
 	PageHasDrawn    = "attnviz:drawn"
@@ -142,8 +142,8 @@ const (
 
 // restMs is how long a page that has drawn must have gone without a change
 // (a keystroke, a click, a link) and without training before it lets the
-// service worker cache the site (docs/performance.md, "The service
-// worker's install waits for a page at rest (session 14)").
+// service worker cache the site (docs/performance.md, "What competes with
+// the main thread on two cores (session 14)").
 const restMs = 2000
 
 // workerAnswer answers the service worker's question (answerOf). The Page
@@ -152,14 +152,17 @@ const restMs = 2000
 type workerAnswer struct {
 	sw       app.Value // navigator.serviceWorker; nil when not started
 	listener app.Func
-	last     float64 // performance.now() at the start or the last change, ms
+	last     float64 // performance.now() at the start, the last change or the last training seen, ms
 }
 
-// answerOf is the answer to the worker's question of a page that drew
-// (or has nothing to draw) or not, is training or not, and whose last
-// change was at last, now (ms).
-func answerOf(drawn, training bool, last, now float64) string {
-	if drawn && !training && now-last >= restMs {
+// answerOf is the answer to the worker's question of a page that has
+// drawn (or has nothing to draw) or not, whose last change or training was
+// at last, now (ms): "" for none.
+func answerOf(drawn bool, last, now float64) string {
+	switch {
+	case !drawn:
+		return ""
+	case now-last >= restMs:
 		return PageHasDrawn
 	}
 	return PageIsBusy
@@ -167,7 +170,7 @@ func answerOf(drawn, training bool, last, now float64) string {
 
 // start listens to the worker's messages, if the browser has service
 // workers; nothing reports whether the page has no chart to draw, training
-// whether a model is training.
+// whether a model has steps to take.
 func (w *workerAnswer) start(nothing, training func() bool) {
 	if app.IsServer {
 		return
@@ -186,8 +189,12 @@ func (w *workerAnswer) start(nothing, training func() bool) {
 			if !data.Truthy() || data.Get("type").String() != WorkerAsksDrawn || !source.Truthy() {
 				return
 			}
-			answer := answerOf(nothing() || dom.FirstDrawn(), training(), w.last, dom.Now())
-			source.Call("postMessage", map[string]any{"type": answer})
+			if training() {
+				w.changed() // the rest counts from the run's end
+			}
+			if answer := answerOf(nothing() || dom.FirstDrawn(), w.last, dom.Now()); answer != "" {
+				source.Call("postMessage", map[string]any{"type": answer})
+			}
 		})
 		return nil
 	})

@@ -152,7 +152,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		p.installHooks()
 	}
 	p.worker.start(func() bool { return p.res.Result == nil }, // an empty sentence has no charts
-		func() bool { return p.res.Training != nil && p.res.Training.Running })
+		func() bool { return p.comp.WorkerTraining() || p.comp.TrainPending(p.state) })
 	if p.link != "" || p.early.typed {
 		p.writeLink()
 	}
@@ -174,6 +174,7 @@ func (p *Page) OnNav(ctx app.Context) {
 	if link == p.link {
 		return
 	}
+	p.worker.changed()
 	p.open(link, state.DefaultState(p.state.Lang))
 	p.link, p.place = link, placeOf(p.state)
 	setDocumentLang(p.state.Lang)

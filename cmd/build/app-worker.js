@@ -36,7 +36,7 @@
 //   - it has no push notifications, which the app does not use.
 //
 // So a deploy reaches a page on the second visit after it: the first still
-// runs the old version and installs the new worker once it has drawn; the
+// runs the old version and installs the new worker once it has drawn and rested; the
 // new worker takes over the open pages, each keeping its own version; the
 // next visit runs the new version.
 //
@@ -58,8 +58,8 @@ self.addEventListener("install", (event) => {
 // pageDrawn resolves once a page of the app says it has drawn its first
 // chart (or has none to draw) and has rested (app/page/browser.go answers),
 // or after 30 s without an answer, or 30 s after a page last said it was
-// busy, or after 4 minutes whatever the pages say (Chromium ends an install
-// event that lasts 5). Caching the files, which compiles echarts.js again
+// busy, or after 2½ minutes whatever the pages say (Chromium ends an
+// install event that lasts 5, and the files still have to come). Caching the files, which compiles echarts.js again
 // for its code cache, would take CPU that a first visit needs to start the
 // wasm, draw and answer the student's first keystrokes and clicks. The
 // worker asks every 200 ms: a page answers only once its wasm runs. The
@@ -89,7 +89,7 @@ async function pageDrawn() {
   let silence, most;
   const silent = new Promise((resolve) => {
     silence = setTimeout(resolve, 30000);
-    most = setTimeout(resolve, 240000);
+    most = setTimeout(resolve, 150000);
     pageIsBusy = () => {
       clearTimeout(silence);
       silence = setTimeout(resolve, 30000);

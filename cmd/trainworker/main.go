@@ -44,8 +44,9 @@ type worker struct {
 	accStep int       // the step of the last accuracy measured
 	timing  timing    // since the last answer
 
-	warm   *model.Trainer // a throwaway run while the page wants no steps (warmUp)
-	warmed time.Duration  // the time warmUp has taken
+	warm     *model.Trainer // a throwaway run while the page wants no steps (warmUp)
+	warmTask string         // its task
+	warmed   time.Duration  // the time warmUp has taken: warmFor once a run has stepped
 }
 
 // timing is where the steps' time went, since the last answer.
@@ -57,7 +58,7 @@ type timing struct {
 const (
 	answerEvery = 50 * time.Millisecond   // how often a running worker answers: the page redraws at each (≥ 10 a second needs headroom)
 	accEvery    = 10                      // as app/compute's
-	warmFor     = 1500 * time.Millisecond // how long a worker steps, its runs' steps and warmUp's, before warmUp stops
+	warmFor     = 1500 * time.Millisecond // how long warmUp steps, once a worker, before its first run's first step
 )
 
 func main() {
@@ -126,6 +127,9 @@ func (w *worker) take(m js.Value) {
 	if r.gen != w.req.gen || w.tr == nil && w.err == nil {
 		w.req, w.err, w.losses, w.accs, w.timing = r, nil, w.losses[:0], w.accs[:0], timing{}
 		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
+		if r.task != w.warmTask {
+			w.warm = nil // warmUp starts again, on this task
+		}
 		w.accStep = -1
 	}
 	w.req.goal = r.goal
@@ -135,8 +139,8 @@ func (w *worker) take(m js.Value) {
 }
 
 // warming reports whether warmUp has steps to take: once the page has
-// asked for a run, while it wants no steps of it, until the worker has
-// stepped for warmFor.
+// asked for a run, while it wants no steps of it, for warmFor, and not
+// after any run has stepped.
 func (w *worker) warming() bool {
 	return w.tr != nil && w.warmed < warmFor
 }
@@ -160,10 +164,10 @@ func (w *worker) warmUp() {
 			w.warmed = warmFor
 			return
 		}
-		w.warm = tr
+		w.warm, w.warmTask = tr, w.req.task
 	}
 	if err := w.warm.Step(); err != nil {
-		w.warmed = warmFor
+		w.warmed, w.warm = warmFor, nil
 	} else if w.warm.Steps()%accEvery == 0 {
 		w.warm.Accuracy()
 	}
@@ -200,7 +204,7 @@ func (w *worker) step() error {
 	err := w.tr.Step()
 	w.timing.steps++
 	w.timing.stepNs += time.Since(t0).Nanoseconds()
-	w.warmed += time.Since(t0) // a run's steps warm as warmUp's do
+	w.warmed, w.warm = warmFor, nil // a run warms its own code from now on
 	return err
 }
 
