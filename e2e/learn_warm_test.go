@@ -8,14 +8,15 @@ import (
 )
 
 // TestTrainerWarmUp opens the Learn view and waits while the trainer's
-// worker warms up on a throwaway run (cmd/trainworker's warmUp): the page
+// worker warms up on a throwaway run (cmd/trainworker's warmUp, which the
+// page asks for once it has rested): the page
 // must see nothing of it (step 0, not running), and the run the student
 // then starts must export attn train's model byte for byte, as without it.
 func TestTrainerWarmUp(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
 	tb.openLearn(s, "task=reverse&seed=3&until=150")
-	time.Sleep(2500 * time.Millisecond) // the worker's warmFor, and more
+	time.Sleep(4 * time.Second) // the page's rest (restMs), then the worker's warmFor
 	if tr := tb.training(); tr.Step != 0 || tr.Running {
 		t.Fatalf("before Train, training() = %+v: the page saw the worker's warm-up", tr)
 	}

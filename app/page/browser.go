@@ -175,11 +175,11 @@ func (w *workerAnswer) start(nothing, training func() bool) {
 	if app.IsServer {
 		return
 	}
+	w.changed() // the page's start: the trainer's warm-up reads it too (warmWhenRested)
 	sw := app.Window().Get("navigator").Get("serviceWorker")
 	if !sw.Truthy() {
 		return
 	}
-	w.changed()
 	w.listener = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
 			return nil

@@ -1,6 +1,8 @@
 package page
 
 import (
+	"time"
+
 	"encoding/binary"
 	"math"
 
@@ -23,6 +25,7 @@ type trainWorker struct {
 	onMessage app.Func
 	onError   app.Func
 	failed    bool
+	warmed    bool // told to warm up (warmWhenRested)
 }
 
 // startWorker starts the worker, once, if the view shown trains.
@@ -52,6 +55,27 @@ func (p *Page) startWorker() {
 		return
 	}
 	p.comp.UseWorker()
+	p.warmWhenRested(restMs)
+}
+
+// warmWhenRested tells the worker, in ms and then once the page has gone
+// restMs without a change (workerAnswer.changed), to warm up on a
+// throwaway run (cmd/trainworker's warmUp), once a worker. Warming while
+// the student typed into the Learn view's probe right after it opened took
+// the cores the keystrokes needed (docs/performance.md, "The trainer warms
+// up before the first run (session 14)").
+func (p *Page) warmWhenRested(ms float64) {
+	p.ctx.After(time.Duration(ms)*time.Millisecond, func(app.Context) {
+		w := &p.learn.worker
+		if w.value == nil || w.warmed {
+			return
+		}
+		if wait := restMs - (dom.Now() - p.worker.last); wait > 0 {
+			p.warmWhenRested(wait + 1)
+			return
+		}
+		w.warmed = dom.Try(func() { w.value.Call("postMessage", map[string]any{"warm": true}) })
+	})
 }
 
 // workerFailed ends a worker that could not start, and has the page train

@@ -6,7 +6,8 @@
 // held-out accuracy, takes longer than a frame.
 //
 // The page posts the run it wants, {gen, task, seed, lr, goal}, whenever it
-// changes; the worker trains towards goal and posts, about every 50 ms and
+// changes, and {warm: true} once it rests after the worker started
+// (warmUp); the worker trains towards goal and posts, about every 50 ms and
 // when it stops, {gen, step, loss, losses, accs, params, export, diverged}
 // (see answer), with timing, where its steps' time went (the bench reads
 // it). It is the page's compute.Learner that reads them.
@@ -47,6 +48,7 @@ type worker struct {
 	warm     *model.Trainer // a throwaway run while the page wants no steps (warmUp)
 	warmTask string         // its task
 	warmed   time.Duration  // the time warmUp has taken: warmFor once a run has stepped
+	warmOK   bool           // the page asked for the warm-up ({warm: true})
 }
 
 // timing is where the steps' time went, since the last answer.
@@ -123,6 +125,10 @@ func readRequest(m js.Value) request {
 
 // take reads a request: a new run, or a new goal for this one.
 func (w *worker) take(m js.Value) {
+	if m.Get("warm").Truthy() {
+		w.warmOK = true
+		return
+	}
 	r := readRequest(m)
 	if r.gen != w.req.gen || w.tr == nil && w.err == nil {
 		w.req, w.err, w.losses, w.accs, w.timing = r, nil, w.losses[:0], w.accs[:0], timing{}
@@ -139,10 +145,10 @@ func (w *worker) take(m js.Value) {
 }
 
 // warming reports whether warmUp has steps to take: once the page has
-// asked for a run, while it wants no steps of it, for warmFor, and not
-// after any run has stepped.
+// asked for a run and for the warm-up (it does once it rests), while it
+// wants no steps, for warmFor, and not after any run has stepped.
 func (w *worker) warming() bool {
-	return w.tr != nil && w.warmed < warmFor
+	return w.warmOK && w.tr != nil && w.warmed < warmFor
 }
 
 // warmUp takes a step, and where due measures the accuracy, of a
