@@ -140,29 +140,45 @@ const (
 	PageIsBusy      = "attnviz:busy"
 )
 
-// restMs is how long a page that has drawn must have gone without a change
-// (a keystroke, a click, a link) and without training before it lets the
-// service worker cache the site (docs/performance.md, "What competes with
-// the main thread on two cores (session 14)").
+// restMs is how long a page must have gone without a change (a keystroke,
+// a click, a link) and without training before it lets the service worker
+// cache the site or the trainer warm up (docs/performance.md, "What
+// competes with the main thread on two cores (session 14)").
 const restMs = 2000
 
+// restClock is when the page last changed or was seen training.
+type restClock struct {
+	last float64 // performance.now(), ms
+}
+
+// changed notes a change of the page now.
+func (r *restClock) changed() {
+	if app.IsClient {
+		r.last = dom.Now()
+	}
+}
+
+// wait returns how long the page must still rest, ms (≤ 0 when it has
+// rested restMs).
+func (r *restClock) wait() float64 {
+	return restMs - (dom.Now() - r.last)
+}
+
 // workerAnswer answers the service worker's question (answerOf). The Page
-// starts it on mount, tells it of every change (changed) and stops it on
-// dismount.
+// starts it on mount and stops it on dismount.
 type workerAnswer struct {
 	sw       app.Value // navigator.serviceWorker; nil when not started
 	listener app.Func
-	last     float64 // performance.now() at the start, the last change or the last training seen, ms
 }
 
 // answerOf is the answer to the worker's question of a page that has
-// drawn (or has nothing to draw) or not, whose last change or training was
-// at last, now (ms): "" for none.
-func answerOf(drawn bool, last, now float64) string {
+// drawn (or has nothing to draw) or not, and must still rest wait ms (≤ 0
+// for none): "" for none.
+func answerOf(drawn bool, wait float64) string {
 	switch {
 	case !drawn:
 		return ""
-	case now-last >= restMs:
+	case wait <= 0:
 		return PageHasDrawn
 	}
 	return PageIsBusy
@@ -170,12 +186,11 @@ func answerOf(drawn bool, last, now float64) string {
 
 // start listens to the worker's messages, if the browser has service
 // workers; nothing reports whether the page has no chart to draw, training
-// whether a model has steps to take.
-func (w *workerAnswer) start(nothing, training func() bool) {
+// whether a model has steps to take, rest when the page last changed.
+func (w *workerAnswer) start(nothing, training func() bool, rest *restClock) {
 	if app.IsServer {
 		return
 	}
-	w.changed() // the page's start: the trainer's warm-up reads it too (warmWhenRested)
 	sw := app.Window().Get("navigator").Get("serviceWorker")
 	if !sw.Truthy() {
 		return
@@ -190,9 +205,9 @@ func (w *workerAnswer) start(nothing, training func() bool) {
 				return
 			}
 			if training() {
-				w.changed() // the rest counts from the run's end
+				rest.changed() // the rest counts from the run's end
 			}
-			if answer := answerOf(nothing() || dom.FirstDrawn(), w.last, dom.Now()); answer != "" {
+			if answer := answerOf(nothing() || dom.FirstDrawn(), rest.wait()); answer != "" {
 				source.Call("postMessage", map[string]any{"type": answer})
 			}
 		})
@@ -200,13 +215,6 @@ func (w *workerAnswer) start(nothing, training func() bool) {
 	})
 	if dom.Try(func() { sw.Call("addEventListener", "message", w.listener) }) {
 		w.sw = sw
-	}
-}
-
-// changed notes a change of the page: the worker waits restMs more.
-func (w *workerAnswer) changed() {
-	if app.IsClient {
-		w.last = dom.Now()
 	}
 }
 

@@ -53,6 +53,7 @@ type Page struct {
 	live        views.Live   // the view's drawer of heatmaps in the event (app/views/live.go)
 	alone       views.Alone  // the parts a keystroke re-renders without the page (alone.go)
 	worker      workerAnswer // answers the service worker (browser.go)
+	rest        restClock    // when the page last changed (browser.go)
 	early       earlyInput   // what was typed before the wasm ran (browser.go)
 	link        string       // the link state last read from or written to the URL
 	place       string       // placeOf the state in link (history.go)
@@ -144,6 +145,7 @@ func known(s state.State) error {
 func (p *Page) OnMount(ctx app.Context) {
 	dom.Mark(dom.MarkMounted)
 	p.ctx = ctx
+	p.rest.changed() // the page rests from its start
 	setDocumentLang(p.state.Lang)
 	if p.first.holding() {
 		p.first.release() // the frame after this dispatch mounts the held parts
@@ -152,7 +154,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		p.installHooks()
 	}
 	p.worker.start(func() bool { return p.res.Result == nil }, // an empty sentence has no charts
-		func() bool { return p.comp.WorkerTraining() || p.comp.TrainPending(p.state) })
+		func() bool { return p.comp.WorkerTraining() || p.comp.TrainPending(p.state) }, &p.rest)
 	if p.link != "" || p.early.typed {
 		p.writeLink()
 	}
@@ -174,7 +176,7 @@ func (p *Page) OnNav(ctx app.Context) {
 	if link == p.link {
 		return
 	}
-	p.worker.changed()
+	p.rest.changed()
 	p.open(link, state.DefaultState(p.state.Lang))
 	p.link, p.place = link, placeOf(p.state)
 	setDocumentLang(p.state.Lang)
@@ -247,7 +249,7 @@ func (p *Page) installHooks() {
 // set is the page's views.Setter.
 func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	start := dom.EventTime(e)
-	p.worker.changed()
+	p.rest.changed()
 	old, was := p.state, p.res
 	change(&p.state)
 	p.state.NewGuessOnView(old)

@@ -59,7 +59,7 @@ func (p *Page) startWorker() {
 }
 
 // warmWhenRested tells the worker, in ms and then once the page has gone
-// restMs without a change (workerAnswer.changed), to warm up on a
+// restMs without a change (restClock), to warm up on a
 // throwaway run (cmd/trainworker's warmUp), once a worker. Warming while
 // the student typed into the Learn view's probe right after it opened took
 // the cores the keystrokes needed (docs/performance.md, "The trainer warms
@@ -70,7 +70,7 @@ func (p *Page) warmWhenRested(ms float64) {
 		if w.value == nil || w.warmed {
 			return
 		}
-		if wait := restMs - (dom.Now() - p.worker.last); wait > 0 {
+		if wait := p.rest.wait(); wait > 0 {
 			p.warmWhenRested(wait + 1)
 			return
 		}

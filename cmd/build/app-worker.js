@@ -36,9 +36,9 @@
 //   - it has no push notifications, which the app does not use.
 //
 // So a deploy reaches a page on the second visit after it: the first still
-// runs the old version and installs the new worker once it has drawn and rested; the
-// new worker takes over the open pages, each keeping its own version; the
-// next visit runs the new version.
+// runs the old version and installs the new worker once it has drawn and
+// rested; the new worker takes over the open pages, each keeping its own
+// version; the next visit runs the new version.
 //
 // go-app's app.js registers it and, when a new worker activates under a page
 // it already controls, tells the page that an update is there.
@@ -59,13 +59,14 @@ self.addEventListener("install", (event) => {
 // chart (or has none to draw) and has rested (app/page/browser.go answers),
 // or after 30 s without an answer, or 30 s after a page last said it was
 // busy, or after 2½ minutes whatever the pages say (Chromium ends an
-// install event that lasts 5, and the files still have to come). Caching the files, which compiles echarts.js again
-// for its code cache, would take CPU that a first visit needs to start the
-// wasm, draw and answer the student's first keystrokes and clicks. The
-// worker asks every 200 ms: a page answers only once its wasm runs. The
-// listener of the answers is added as the script starts, as browsers want
-// a worker's listeners. The message types are the app's WorkerAsksDrawn,
-// PageHasDrawn and PageIsBusy (app/page/browser.go).
+// install event that lasts 5, and the files still have to come). Caching
+// the files, which compiles echarts.js again for its code cache, would take
+// CPU that a first visit needs to start the wasm, draw and answer the
+// student's first keystrokes and clicks. The worker asks every 200 ms: a
+// page answers only once its wasm runs. The listener of the answers is
+// added as the script starts, as browsers want a worker's listeners. The
+// message types are the app's WorkerAsksDrawn, PageHasDrawn and PageIsBusy
+// (app/page/browser.go).
 let pageHasDrawn;
 let pageIsBusy = () => {};
 const pageDrawnOnce = new Promise((resolve) => (pageHasDrawn = resolve));
