@@ -56,7 +56,8 @@ self.addEventListener("install", (event) => {
 });
 
 // pageDrawn resolves once a page of the app says it has drawn its first
-// chart (or has none to draw) and has rested (app/page/browser.go answers),
+// chart (or has none to draw) and has rested, and no page says it is busy
+// (app/page/browser.go answers),
 // or after 30 s without an answer, or 30 s after a page last said it was
 // busy, or after 2½ minutes whatever the pages say (Chromium ends an
 // install event that lasts 5, and the files still have to come). Caching
@@ -70,16 +71,25 @@ self.addEventListener("install", (event) => {
 let pageHasDrawn;
 let pageIsBusy = () => {};
 const pageDrawnOnce = new Promise((resolve) => (pageHasDrawn = resolve));
+// The answers since the last round of questions: the worker caches once a
+// round found a page that has drawn and rested and none that is busy (one
+// tab training while another rests).
+let answers = { drawn: 0, busy: 0 };
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "attnviz:drawn") {
-    pageHasDrawn();
+    answers.drawn++;
   } else if (event.data && event.data.type === "attnviz:busy") {
+    answers.busy++;
     pageIsBusy();
   }
 });
 
 async function pageDrawn() {
   const ask = async () => {
+    if (answers.drawn > 0 && answers.busy === 0) {
+      pageHasDrawn();
+    }
+    answers = { drawn: 0, busy: 0 };
     const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
     for (const page of pages) {
       page.postMessage({ type: "attnviz:drawn?" });
