@@ -25,7 +25,6 @@ type trainWorker struct {
 	onMessage app.Func
 	onError   app.Func
 	failed    bool
-	warmed    bool // told to warm up (warmWhenRested)
 }
 
 // startWorker starts the worker, once, if the view shown trains.
@@ -67,14 +66,14 @@ func (p *Page) startWorker() {
 func (p *Page) warmWhenRested(ms float64) {
 	p.ctx.After(time.Duration(ms)*time.Millisecond, func(app.Context) {
 		w := &p.learn.worker
-		if w.value == nil || w.warmed {
+		if w.value == nil {
 			return
 		}
 		if wait := p.rest.wait(); wait > 0 {
 			p.warmWhenRested(wait + 1)
 			return
 		}
-		w.warmed = dom.Try(func() { w.value.Call("postMessage", map[string]any{"warm": true}) })
+		dom.Try(func() { w.value.Call("postMessage", map[string]any{"warm": true}) })
 	})
 }
 

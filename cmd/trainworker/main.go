@@ -45,10 +45,9 @@ type worker struct {
 	accStep int       // the step of the last accuracy measured
 	timing  timing    // since the last answer
 
-	warm     *model.Trainer // a throwaway run while the page wants no steps (warmUp)
-	warmTask string         // its task
-	warmed   time.Duration  // the time warmUp has taken: warmFor once a run has stepped
-	warmOK   bool           // the page asked for the warm-up ({warm: true})
+	warm   *model.Trainer // a throwaway run while the page wants no steps (warmUp)
+	warmed time.Duration  // the time warmUp has taken: warmFor once a run has stepped
+	warmOK bool           // the page asked for the warm-up ({warm: true})
 }
 
 // timing is where the steps' time went, since the last answer.
@@ -133,7 +132,7 @@ func (w *worker) take(m js.Value) {
 	if r.gen != w.req.gen || w.tr == nil && w.err == nil {
 		w.req, w.err, w.losses, w.accs, w.timing = r, nil, w.losses[:0], w.accs[:0], timing{}
 		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
-		if r.task != w.warmTask {
+		if w.warm != nil && w.warm.Task.Name != r.task {
 			w.warm = nil // warmUp starts again, on this task
 		}
 		w.accStep = -1
@@ -170,7 +169,7 @@ func (w *worker) warmUp() {
 			w.warmed = warmFor
 			return
 		}
-		w.warm, w.warmTask = tr, w.req.task
+		w.warm = tr
 	}
 	if err := w.warm.Step(); err != nil {
 		w.warmed, w.warm = warmFor, nil
