@@ -414,7 +414,8 @@ func (tb *tab) screenshots(name string, check func(width int64)) {
 		if size.mobile {
 			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
 		}
-		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...), chromedp.Sleep(700*time.Millisecond))
+		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...))
+		tb.resized()
 		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		cancel()
@@ -434,6 +435,33 @@ func (tb *tab) screenshots(name string, check func(width int64)) {
 		}
 	}
 	tb.do("restoring the viewport", chromedp.EmulateViewport(1280, 900))
+}
+
+// resized waits, after a change of the viewport, until the page has laid
+// itself out again: at least 250 ms (go-app's frame, the views' choice of
+// phone or wide layout), then until every chart has had its element's size
+// for three frames in a row (the ResizeObservers' resizes, app/chart), at
+// most 700 ms in all.
+func (tb *tab) resized() {
+	tb.t.Helper()
+	eval[bool](tb, `new Promise((resolve) => {
+		const start = performance.now();
+		const sized = () => typeof echarts === "undefined" || [...document.querySelectorAll("[_echarts_instance_]")].every((el) => {
+			const c = echarts.getInstanceByDom(el);
+			return !c || c.isDisposed() || (c.getWidth() === el.clientWidth && c.getHeight() === el.clientHeight);
+		});
+		let frames = 0;
+		const tick = () => {
+			frames = sized() ? frames + 1 : 0;
+			const t = performance.now() - start;
+			if ((t >= 250 && frames >= 3) || t >= 700) {
+				resolve(true);
+			} else {
+				requestAnimationFrame(tick);
+			}
+		};
+		requestAnimationFrame(tick);
+	})`)
 }
 
 // result is the part of the result contract the tests compare.

@@ -132,6 +132,9 @@ func run(m *testing.M) (int, error) {
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 900),
 	)
+	if f := jsFlags(); f != "" {
+		opts = append(opts, chromedp.Flag("js-flags", f))
+	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	var cancelBrowser context.CancelFunc
@@ -141,6 +144,24 @@ func run(m *testing.M) (int, error) {
 		return 0, fmt.Errorf("starting %s: %w", chromium, err)
 	}
 	return m.Run(), nil
+}
+
+// jsFlags are V8's flags for the tests' Chromium: WebAssembly in V8's
+// baseline tier only (Liftoff), unless a measuring tool is asked for
+// (ATTNVIZ_PROFILE, ATTNVIZ_SWITCH, ATTNVIZ_TRACE_DETAIL) or
+// ATTNVIZ_TOP_TIER is set. The top tier's compile of a fresh page's hot
+// functions took 1.4 s of CPU on the two cores CI has, a third of a
+// page's opening, and the suite opens about 170 fresh pages
+// (docs/performance.md, "The end-to-end suite on two cores"). What the
+// code computes is the same in either tier; the bench measures the
+// browser as it comes.
+func jsFlags() string {
+	for _, v := range []string{"ATTNVIZ_TOP_TIER", "ATTNVIZ_PROFILE", "ATTNVIZ_SWITCH", "ATTNVIZ_TRACE_DETAIL"} {
+		if os.Getenv(v) != "" {
+			return ""
+		}
+	}
+	return "--liftoff-only"
 }
 
 // chromiumPath returns the browser to drive, or "" if there is none.
