@@ -192,17 +192,22 @@ func (tb *tab) record(ev any) {
 	}
 }
 
-// saveArtifacts writes the tab's screenshot and log to artifacts/.
+// saveArtifacts writes the tab's log to artifacts/, and its screenshot when
+// the test failed or ATTNVIZ_SHOTS is set (a capture is about 150 ms, and
+// the suite closes some 300 tabs; the tests' own screenshots are always
+// written).
 func (tb *tab) saveArtifacts() {
 	name := regexp.MustCompile(`[^A-Za-z0-9_.-]+`).ReplaceAllString(tb.t.Name(), "_")
-	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
-	defer cancel()
-	if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
-		if err := os.WriteFile(filepath.Join(artifactsDir, name+".png"), png, 0o644); err != nil {
-			tb.t.Logf("saving the screenshot: %v", err)
+	if tb.t.Failed() || os.Getenv("ATTNVIZ_SHOTS") != "" {
+		ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+		defer cancel()
+		if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+			if err := os.WriteFile(filepath.Join(artifactsDir, name+".png"), png, 0o644); err != nil {
+				tb.t.Logf("saving the screenshot: %v", err)
+			}
+		} else {
+			tb.t.Logf("no screenshot: %v", err)
 		}
-	} else {
-		tb.t.Logf("no screenshot: %v", err)
 	}
 	tb.mu.Lock()
 	defer tb.mu.Unlock()

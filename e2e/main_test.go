@@ -9,8 +9,10 @@
 //
 // Chromium is /usr/bin/chromium, or the program named by ATTNVIZ_CHROMIUM.
 // Without it the tests skip, unless the environment variable CI is set: then
-// they fail. go test -short skips them too. Every test writes a screenshot
-// and a log of the page's console and requests to e2e/artifacts/.
+// they fail. go test -short skips them too. Every tab writes a log of the
+// page's console and requests to e2e/artifacts/, and a screenshot when its
+// test failed (or ATTNVIZ_SHOTS is set); the tests' own screenshots go there
+// too. The browser runs WebAssembly in V8's baseline tier (jsFlags).
 package e2e
 
 import (
