@@ -25,7 +25,8 @@ func TestA11yShots(t *testing.T) {
 		if size[0] < 500 {
 			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
 		}
-		tb.do("resizing", chromedp.EmulateViewport(size[0], size[1], opts...), chromedp.Sleep(500*time.Millisecond))
+		tb.do("resizing", chromedp.EmulateViewport(size[0], size[1], opts...))
+		tb.resized()
 		name := fmt.Sprintf("a11y-%d", size[0])
 		tb.do("opening the export menu", chromedp.ScrollIntoView(chromedp.CSS("#export summary")), chromedp.Click(chromedp.CSS("#export summary")))
 		tb.waitFor("the export menu", `document.querySelector("#export").open`, 5*time.Second)

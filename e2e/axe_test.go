@@ -47,7 +47,8 @@ func TestAxe(t *testing.T) {
 			if size[0] < 500 {
 				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
 			}
-			tb.do("resizing", chromedp.EmulateViewport(size[0], size[1], opts...), chromedp.Sleep(500*time.Millisecond))
+			tb.do("resizing", chromedp.EmulateViewport(size[0], size[1], opts...))
+			tb.resized()
 			for _, v := range views {
 				tb.showView(v)
 				tb.axeCheck(axe, fmt.Sprintf("%s-%d-%s", lang, size[0], v))

@@ -111,7 +111,8 @@ func (tb *tab) exportGroup(dir, id string, tokens []string) {
 // artifacts/<name>-1920.png, and restores the viewport.
 func (tb *tab) wideShot(name string) {
 	tb.t.Helper()
-	tb.do("resizing", chromedp.EmulateViewport(1920, 1080), chromedp.Sleep(700*time.Millisecond))
+	tb.do("resizing", chromedp.EmulateViewport(1920, 1080))
+	tb.resized()
 	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	cancel()

@@ -39,7 +39,8 @@ func TestLearnProbePicture(t *testing.T) {
 		if size.mobile {
 			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
 		}
-		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...), chromedp.Sleep(700*time.Millisecond))
+		tb.do("resizing", chromedp.EmulateViewport(size.w, size.h, opts...))
+		tb.resized()
 		tb.do("scrolling to the heatmaps", chromedp.ScrollIntoView(chromedp.CSS("#now-0-0")), chromedp.Sleep(300*time.Millisecond))
 		took := eval[float64](tb, `(() => {
 			const el = document.querySelector("#probe"), t0 = performance.now();

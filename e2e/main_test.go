@@ -158,10 +158,8 @@ func run(m *testing.M) (int, error) {
 // code computes is the same in either tier; the bench measures the
 // browser as it comes.
 func jsFlags() string {
-	for _, v := range []string{"ATTNVIZ_TOP_TIER", "ATTNVIZ_PROFILE", "ATTNVIZ_SWITCH", "ATTNVIZ_TRACE_DETAIL"} {
-		if os.Getenv(v) != "" {
-			return ""
-		}
+	if traceDetail() || os.Getenv("ATTNVIZ_TOP_TIER") != "" || os.Getenv("ATTNVIZ_PROFILE") != "" || os.Getenv("ATTNVIZ_SWITCH") != "" {
+		return ""
 	}
 	return "--liftoff-only"
 }

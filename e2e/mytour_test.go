@@ -239,8 +239,9 @@ func (tb *tab) teachShots(name, sel string) {
 		if size[0] < 500 {
 			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
 		}
-		tb.do("resizing", chromedp.EmulateViewport(size[0], size[1], opts...), chromedp.Sleep(400*time.Millisecond),
-			chromedp.ScrollIntoView(chromedp.CSS(sel)))
+		tb.do("resizing", chromedp.EmulateViewport(size[0], size[1], opts...))
+		tb.resized()
+		tb.do("scrolling to "+sel, chromedp.ScrollIntoView(chromedp.CSS(sel)))
 		tb.viewShot(fmt.Sprintf("%s-view-%d", name, size[0]))
 	}
 	tb.do("restoring the size", chromedp.EmulateViewport(1280, 800))

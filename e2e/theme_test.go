@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -64,7 +63,8 @@ func TestThemes(t *testing.T) {
 			if w < 500 {
 				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(2))
 			}
-			tb.do("resizing", chromedp.EmulateViewport(w, map[int64]int64{1280: 800, 390: 844}[w], opts...), chromedp.Sleep(500*time.Millisecond))
+			tb.do("resizing", chromedp.EmulateViewport(w, map[int64]int64{1280: 800, 390: 844}[w], opts...))
+			tb.resized()
 			tb.do("scrolling to the heatmap", chromedp.ScrollIntoView(chromedp.CSS("#heatmap-keys")))
 			tb.viewShot(fmt.Sprintf("theme-%s-%d", theme.name, w))
 		}
