@@ -100,9 +100,13 @@ const (
 // A SpecError is a problem with a spec. Field is the JSON name of the field
 // at fault ("x", "wq", "heads", …; several separated by commas when they
 // conflict; empty for the spec as a whole).
+// Problem says what is wrong, in English: fmt.Sprintf(Format, Args...),
+// which a page in another language translates (app/state's engine text).
 type SpecError struct {
 	Field   string
 	Problem string
+	Format  string
+	Args    []any
 }
 
 func (e *SpecError) Error() string {
@@ -113,7 +117,7 @@ func (e *SpecError) Error() string {
 }
 
 func specErr(field, format string, args ...any) error {
-	return &SpecError{Field: field, Problem: fmt.Sprintf(format, args...)}
+	return &SpecError{Field: field, Problem: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 // specFields are the JSON names of Spec's fields.

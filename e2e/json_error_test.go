@@ -10,7 +10,8 @@ import (
 
 // TestMatricesJSONMistake imports JSON with NaN on the Chinese page: the
 // message is Chinese and says the line and column, not a byte offset in
-// encoding/json's English.
+// encoding/json's English; then a spec the engine rejects: its problem is
+// said in Chinese too.
 func TestMatricesJSONMistake(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
@@ -26,5 +27,12 @@ func TestMatricesJSONMistake(t *testing.T) {
 		if strings.Contains(msg, jargon) {
 			t.Errorf("message %q has the parser's %q", msg, jargon)
 		}
+	}
+	tb.mxEditJSON(`{"x":[[1,2],[3,4]],"heads":3}`)
+	tb.do("importing", chromedp.Click(chromedp.CSS("#mx-import")))
+	tb.waitFor("the engine's error", `document.querySelector("#mx-json-error:not(.before-edit)")?.textContent.includes("heads")`, 10*time.Second)
+	msg = eval[string](tb, `document.querySelector("#mx-json-error").textContent`)
+	if !strings.Contains(msg, "不能整除") || strings.Contains(msg, "does not divide") {
+		t.Errorf("the engine's problem %q is not in Chinese", msg)
 	}
 }

@@ -18,6 +18,7 @@ func TestLinkOneBadValue(t *testing.T) {
 	}{
 		{"heads", "#text=a+b+c&heads=3&causal=1&view=compare", "compare", "heads=3", "heads=2"},
 		{"cross", "#text=a+b+c&cross=1&text2=&view=compare&lang=zh-Hans", "compare", "text2=", "cross=1"},
+		{"temperature", "#text=a+b+c&temp=1e308&view=scaling&lang=zh-Hans", "scaling", "temp=1e308", "temp=10&"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTab(t, s)

@@ -101,7 +101,7 @@ func sources() []map[string]map[string]string {
 		openupMessages, pipelineMessages, predictMessages, predictChangeMessages,
 		presentMessages, presetsMessages, teachMessages, teachErrorsMessages,
 		tourMessages, trainedViewsMessages,
-		linkMessages, importWordsMessages,
+		linkMessages, importWordsMessages, engineMessages,
 	}
 }
 

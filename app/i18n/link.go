@@ -20,6 +20,7 @@ var linkMessages = map[string]map[string]string{
 		"link.why.tooMany":  "more than %d tokens",
 		"link.why.empty":    "cross-attention needs a second sentence",
 		"link.why.input":    "this input cannot be computed",
+		"link.why.nearest":  "not a value the page offers",
 	},
 	LangZH: {
 		"notice.linkParts":  "此链接中有些设置无法使用，其余设置已保留。",
@@ -36,5 +37,6 @@ var linkMessages = map[string]map[string]string{
 		"link.why.tooMany":  "超过 %d 个词元",
 		"link.why.empty":    "交叉注意力需要第二个句子",
 		"link.why.input":    "无法计算此输入",
+		"link.why.nearest":  "不是本页提供的值",
 	},
 }

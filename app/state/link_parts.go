@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -66,6 +67,9 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 		if t := s; f.decode(&t, vs[0]) != nil {
 			probs = append(probs, NewLinkProblem(f.key, vs[0], f.encode(&def), whyOf(f.key)))
 		} else {
+			if used := f.encode(&t); moved(vs[0], used) {
+				probs = append(probs, NewLinkProblem(f.key, vs[0], used, "link.why.nearest"))
+			}
 			s = t
 		}
 	}
@@ -82,6 +86,14 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 		}
 	}
 	return fixHeads(s, def, probs)
+}
+
+// moved reports whether a number of a link was read as another: a setting
+// that takes the nearest value it offers (temperature, d_k) says so.
+func moved(v, used string) bool {
+	a, errA := strconv.ParseFloat(v, 64)
+	b, errB := strconv.ParseFloat(used, 64)
+	return errA == nil && errB == nil && a != b
 }
 
 // langTexts gives a link that chooses the language but not the sentences

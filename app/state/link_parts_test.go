@@ -25,6 +25,9 @@ func TestDecodeLinkKeepsGoodSettings(t *testing.T) {
 		{"lang=fr&text=bonjour", func(s State) bool { return s.Text == "bonjour" && s.Lang == def.Lang }, "lang", "en"},
 		{"heads=4&head=6&pe=1", func(s State) bool { return s.Heads == 4 && s.Positional && s.Head < 4 }, "head", HeadKey(def.Head)},
 		{"seed=1&seed=2&causal=1", func(s State) bool { return s.Seed == def.Seed && s.Causal }, "seed", "1"},
+		{"temp=1e308&causal=1", func(s State) bool { return s.Temperature == MaxUITemperature && s.Causal }, "temp", "10"},
+		{"temp=0.001&seed=3", func(s State) bool { return s.Temperature == MinUITemperature && s.Seed == 3 }, "temp", "0.1"},
+		{"d=32&heads=4&dk=7", func(s State) bool { return s.DModel == 32 && s.DK == NearestDK(7) && s.DK != 7 }, "dk", encodeDK(NearestDK(7))},
 		{"teach=!!!notatour&tstep=1&causal=1", func(s State) bool { return s.Teach == "" && s.TeachStep == 0 && s.Causal }, "teach", ""},
 	} {
 		s, probs, err := DecodeLink(tc.link, def)
@@ -62,6 +65,11 @@ func TestDecodeLinkWhole(t *testing.T) {
 	want.Heads, want.Causal = 4, true
 	if s, probs, err := DecodeLink(want.Encode(), def); err != nil || len(probs) != 0 || s != want {
 		t.Errorf("a valid link: %+v, %+v, %v", s, probs, err)
+	}
+	for _, link := range []string{"temp=2.50&dk=8", "temp=1.0&dk=auto", "text=1e308&seed=12"} {
+		if _, probs, _ := DecodeLink(link, def); len(probs) != 0 {
+			t.Errorf("%s: problems %+v, want none", link, probs)
+		}
 	}
 	if _, probs, _ := DecodeLink("text="+strings.Repeat("x", 100), def); len(probs) != 0 {
 		t.Errorf("a long sentence: %+v", probs)

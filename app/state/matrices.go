@@ -154,7 +154,14 @@ func (e *InputError) Message(lang string) string {
 		}
 		return i18n.Tf(lang, e.Key, e.Inner.Message(lang))
 	}
-	return i18n.Tf(lang, e.Key, e.Args...)
+	args := make([]any, len(e.Args))
+	for i, a := range e.Args {
+		if p, ok := a.(engineProblem); ok {
+			a = p.in(lang)
+		}
+		args[i] = a
+	}
+	return i18n.Tf(lang, e.Key, args...)
 }
 
 func NewInputError(field, key string, args ...any) *InputError {
@@ -451,9 +458,43 @@ func engineErr(err error) *InputError {
 		default:
 			field = ""
 		}
-		return NewInputError(field, "mx.err.engine", se.Error())
+		return NewInputError(field, "mx.err.engine", engineProblem{se})
 	}
 	return NewInputError("", "mx.err.engine", err.Error())
+}
+
+// importErr is an error of the engine with an import's spec.
+func importErr(err error) *InputError {
+	var se *attention.SpecError
+	if errors.As(err, &se) {
+		return NewInputError("json", "mx.err.import", engineProblem{se})
+	}
+	return NewInputError("json", "mx.err.import", err.Error())
+}
+
+// An engineProblem is an InputError's argument that says the engine's
+// problem in the message's language (app/i18n/engine.go), where that has
+// its format, and in English otherwise.
+type engineProblem struct{ err *attention.SpecError }
+
+func (p engineProblem) in(lang string) string {
+	e := p.err
+	key := "engine." + e.Format
+	if lang == i18n.LangEN || !i18n.Has(lang, key) {
+		return e.Error()
+	}
+	args := make([]any, len(e.Args))
+	for i, a := range e.Args {
+		if w, ok := a.(string); ok && i18n.Has(lang, "engine.arg."+w) {
+			a = i18n.T(lang, "engine.arg."+w)
+		}
+		args[i] = a
+	}
+	problem := i18n.Tf(lang, key, args...)
+	if e.Field == "" {
+		return problem
+	}
+	return e.Field + ": " + problem
 }
 
 // ParseImport reads spec JSON as the import box, a file or a link gives it:
@@ -484,7 +525,7 @@ func ParseImport(data []byte) (*attention.Spec, *InputError) {
 		if words := importWords(data); words != nil {
 			return nil, words
 		}
-		return nil, NewInputError("json", "mx.err.import", err.Error())
+		return nil, importErr(err)
 	}
 	if s.Text != nil {
 		return nil, NewInputError("json", "mx.err.importText")
@@ -497,7 +538,7 @@ func ParseImport(data []byte) (*attention.Spec, *InputError) {
 	}
 	in, err := s.Resolve()
 	if err != nil {
-		return nil, NewInputError("json", "mx.err.import", err.Error())
+		return nil, importErr(err)
 	}
 	t, scale := in.Options.Temperature, in.Options.Scale
 	mask := "none"
