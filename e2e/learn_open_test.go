@@ -60,12 +60,16 @@ func TestLearnOpenTrained(t *testing.T) {
 
 	tb.do("clicking #trained-learn", chromedp.Click(chromedp.CSS("#trained-learn")))
 	tb.waitFor("the Learn view", `window.attnviz.state().view === "learn"`, 10*time.Second)
+	text2 := tb.state().Text2
 	tb.openTrained("compare")
 	checkSameResult(t, tb, "the compare view", learnedJSON, learned)
 	reversed := slices.Clone(learned.Tokens)
 	slices.Reverse(reversed)
-	if text2 := tb.state().Text2; text2 != strings.Join(reversed, " ") {
-		t.Errorf("the compare view's second sequence is %q, want the probe reversed", text2)
+	if box := eval[string](tb, `document.querySelector("#sentence2").value`); box != strings.Join(reversed, " ") {
+		t.Errorf("the compare view's second sequence is %q, want the probe reversed", box)
+	}
+	if now := tb.state().Text2; now != text2 {
+		t.Errorf("the trained compare view replaced the second sentence %q with %q", text2, now)
 	}
 	if !eval[bool](tb, `!!document.querySelector("#compare-a") && !!document.querySelector("#compare-diff") && !document.querySelector(".view-compare .error")`) {
 		t.Error("the compare view on the trained layer does not show both sides and their difference")

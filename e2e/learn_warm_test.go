@@ -48,12 +48,7 @@ func (tr *trace) workerCPU(after float64) (float64, string) {
 	start := tr.firstTs() + after*1000
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	names := map[int]string{}
-	for _, e := range tr.events {
-		if e.Ph == "M" && e.Name == "thread_name" && e.Pid == tr.mainThread.pid {
-			names[e.Tid] = e.Args.Name
-		}
-	}
+	names := tr.threadNames()
 	cpu, busy := 0.0, map[string]bool{}
 	for _, e := range tr.events {
 		if e.Ph != "X" || e.Pid != tr.mainThread.pid || e.TDur <= 0 || e.Ts < start {

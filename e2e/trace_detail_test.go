@@ -199,12 +199,7 @@ func (tb *tab) logDetail(tr *trace) {
 func (tr *trace) otherThreads(since float64) string {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	names := map[int]string{}
-	for _, e := range tr.events {
-		if e.Ph == "M" && e.Name == "thread_name" && e.Pid == tr.mainThread.pid {
-			names[e.Tid] = e.Args.Name
-		}
-	}
+	names := tr.threadNames()
 	cpu, first := map[string]float64{}, map[string]float64{}
 	for _, e := range tr.events {
 		if e.Ph != "X" || e.Pid != tr.mainThread.pid || e.Tid == tr.mainThread.tid || e.TDur <= 0 {
@@ -226,4 +221,16 @@ func (tr *trace) otherThreads(since float64) string {
 		fmt.Fprintf(&b, "%s %.0f (from %.0f ms); ", k, cpu[k], (first[k]-since)/1000)
 	}
 	return b.String()
+}
+
+// threadNames are the names of the main thread's process's threads, by
+// id; the caller holds tr.mu.
+func (tr *trace) threadNames() map[int]string {
+	names := map[int]string{}
+	for _, e := range tr.events {
+		if e.Ph == "M" && e.Name == "thread_name" && e.Pid == tr.mainThread.pid {
+			names[e.Tid] = e.Args.Name
+		}
+	}
+	return names
 }

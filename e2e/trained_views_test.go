@@ -41,13 +41,14 @@ func TestTrainedNotHere(t *testing.T) {
 
 // TestCompareIntroTrained checks that the compare view on the trained
 // layer says that A is the probe, in both languages, and that its copy
-// button copies the probe.
+// button copies the probe into B; the student's second sentence (text2)
+// is not B, and is there again once the view leaves the trained layer.
 func TestCompareIntroTrained(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
 	const probe = "a b c d e f g h"
 	for _, lang := range []string{"en", "zh"} {
-		tb.open(s.URL() + "#view=compare&trained=1&task=reverse&seed=3&steps=20&lang=" + lang + "&probe=a+b+c+d+e+f+g+h&text2=h+g+f+e+d+c+b+a")
+		tb.open(s.URL() + "#view=compare&trained=1&task=reverse&seed=3&steps=20&lang=" + lang + "&probe=a+b+c+d+e+f+g+h&probe2=h+g+f+e+d+c+b+a&text2=My+own+sentence")
 		tb.waitFor("the compare view on the trained layer", `!!document.querySelector("#compare-intro") && !!document.querySelector("#trained-bar")`, 30*time.Second)
 		intro := eval[string](tb, `document.querySelector("#compare-intro").textContent`)
 		if !strings.Contains(intro, probe) {
@@ -55,8 +56,13 @@ func TestCompareIntroTrained(t *testing.T) {
 		}
 		tb.screenshots("trained-compare-intro-"+lang, nil)
 	}
+	if box := eval[string](tb, `document.querySelector("#sentence2").value`); box != "h g f e d c b a" {
+		t.Errorf("#sentence2 on the trained layer holds %q, want probe2", box)
+	}
 	tb.click("#copy-sentence")
-	tb.waitFor("B to become the probe", `window.attnviz.state().text2 === "a b c d e f g h"`, 10*time.Second)
+	tb.waitFor("B to become the probe", `(s => s.probe2 === "a b c d e f g h" && s.text2 === "My own sentence")(window.attnviz.state()) && document.querySelector("#sentence2").value === "a b c d e f g h"`, 10*time.Second)
+	tb.clickOnly("#trained-off") // B is not as long as A: a message, no charts to measure
+	tb.waitFor("the sentence's compare view with the student's second sentence", `!window.attnviz.state().trained && document.querySelector("#sentence2")?.value === "My own sentence"`, 10*time.Second)
 	tb.checkClean("the compare view's intro on the trained layer")
 }
 

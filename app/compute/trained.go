@@ -104,12 +104,13 @@ func (cm *trainedComparer) pair(sa, sb *attention.Spec, head int) Pair {
 }
 
 // trainedComparison returns the compare view's Comparison in trained mode:
-// (a) the probe and Text2, each through the model to the layer's input,
+// (a) the probe and the second sequence (State.Probe2Text), each through the model to the layer's input,
 // with the layer's weights; (b) the probe's layer without and with the
 // causal mask.
 func (c *Computer) trainedComparison(s state.State, t *Training, head int) *Comparison {
 	cm := &c.trained
-	k := trainedSides{trainedKeyOf(s, t), s.Text2, head}
+	b := s.Probe2Text()
+	k := trainedSides{trainedKeyOf(s, t), b, head}
 	if cm.last != nil && cm.sides == k {
 		return cm.last
 	}
@@ -118,10 +119,10 @@ func (c *Computer) trainedComparison(s state.State, t *Training, head int) *Comp
 	cm.last = &Comparison{
 		Masks: cm.pair(LayerSpec(t.Now, l, "none"), LayerSpec(t.Now, l, "causal"), head),
 	}
-	p2, err := c.learn.probeAt(s.Text2)
+	p2, err := c.learn.probeAt(b)
 	if err != nil {
-		cm.last.Sentences = Pair{Rejected: 1, Reason: err.Error(), Empty: s.Text2 == ""}
-		if s.Text2 == "" {
+		cm.last.Sentences = Pair{Rejected: 1, Reason: err.Error(), Empty: blank(b)}
+		if blank(b) {
 			cm.last.Sentences.Rejected = -1
 		}
 		return cm.last

@@ -1,6 +1,7 @@
 package compute
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,12 +81,13 @@ func argmax(xs []float64) int {
 }
 
 // TestTrainedCompare checks the compare view on the trained layer: side A
-// the probe's weights, side B Text2's through the same trained model, and
-// the probe's layer without and with the causal mask.
+// the probe's weights, side B the second sequence's (Probe2) through the
+// same trained model, and the probe's layer without and with the causal
+// mask; with no Probe2, B is the probe reversed.
 func TestTrainedCompare(t *testing.T) {
 	var c Computer
 	s := trainedReverse(t, &c)
-	s.View, s.Trained, s.Text2 = state.CompareViewID, true, "a b c d e f g h"
+	s.View, s.Trained, s.Probe2 = state.CompareViewID, true, "a b c d e f g h"
 	res := c.Update(s, NeedComparison|NeedCell)
 	cmp := res.Comparison
 	if cmp == nil || !cmp.Sentences.OK() || !cmp.Masks.OK() {
@@ -98,16 +100,22 @@ func TestTrainedCompare(t *testing.T) {
 		}
 	}
 	pa, _ := ref.Probe(s.ProbeText())
-	pb, _ := ref.Probe(s.Text2)
+	pb, _ := ref.Probe(s.Probe2)
 	if !mat.Equal(cmp.Sentences.A, pa.Layers[0].Result.WeightsMean) || !mat.Equal(cmp.Sentences.B, pb.Layers[0].Result.WeightsMean) {
-		t.Error("the sentences' sides are not the trained model's weights on the probe and on Text2")
+		t.Error("the sentences' sides are not the trained model's weights on the probe and on Probe2")
 	}
 	if !mat.Equal(cmp.Masks.A, pa.Layers[0].Result.WeightsMean) || cmp.Masks.B.At(0, 7) != 0 {
 		t.Error("the masks' sides are not the layer without and with the causal mask")
 	}
-	s.Text2 = "a b zebra"
+	s.Probe2 = "a b zebra"
 	if p := c.Update(s, NeedComparison).Comparison.Sentences; p.OK() || p.Rejected != 1 || !strings.Contains(p.Reason, "zebra") {
-		t.Errorf("an unknown word in Text2: %+v, want side B rejected naming it", p)
+		t.Errorf("an unknown word in Probe2: %+v, want side B rejected naming it", p)
+	}
+	s.Probe2 = ""
+	reversed := strings.Fields(s.ProbeText())
+	slices.Reverse(reversed)
+	if p := c.Update(s, NeedComparison).Comparison.Sentences; !p.OK() || strings.Join(p.TokensB, " ") != strings.Join(reversed, " ") {
+		t.Errorf("no Probe2: side B %q, want the probe reversed %q", p.TokensB, reversed)
 	}
 }
 

@@ -183,7 +183,7 @@ func (p *Page) OnNav(ctx app.Context) {
 	p.writeLink()
 	ctx.Defer(func(app.Context) { // an empty sentence too (dom.SetInputValue)
 		dom.SetInputValue("sentence", p.state.Text)
-		dom.SetInputValue("sentence2", p.state.Text2)
+		dom.SetInputValue("sentence2", p.state.Sentence2())
 	})
 }
 
@@ -302,7 +302,7 @@ func (p *Page) afterChange(old state.State) {
 	if p.state.Text == "" && old.Text != "" {
 		dom.SetInputValue("sentence", "")
 	}
-	if p.state.Text2 == "" && old.Text2 != "" {
+	if p.state.Sentence2() == "" && old.Sentence2() != "" {
 		dom.SetInputValue("sentence2", "")
 	}
 }

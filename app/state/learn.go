@@ -156,8 +156,17 @@ func decodeLR(s *State, v string) error {
 
 // decodeProbe reads probe=…: a short line of words.
 func decodeProbe(s *State, v string) error {
+	return decodeProbeText(&s.Probe, v)
+}
+
+// decodeProbe2 reads probe2=…, as probe=….
+func decodeProbe2(s *State, v string) error {
+	return decodeProbeText(&s.Probe2, v)
+}
+
+func decodeProbeText(dst *string, v string) error {
 	if len(v) > maxProbeByte {
 		return fmt.Errorf("%d bytes, at most %d", len(v), maxProbeByte)
 	}
-	return decodeText(&s.Probe, v)
+	return decodeText(dst, v)
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/attnviz/attnviz/attention/model"
 )
 
 // A LinkProblem is one setting of a link that could not be used: the link's
@@ -74,6 +76,7 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 		}
 	}
 	s = langTexts(s, def, values)
+	s = oldProbe2(s, values)
 	if _, ok := values["text2"]; !ok {
 		ViewText2(&s, def.View) // a link to the padding view without its own
 	}
@@ -94,6 +97,21 @@ func moved(v, used string) bool {
 	a, errA := strconv.ParseFloat(v, 64)
 	b, errB := strconv.ParseFloat(used, 64)
 	return errA == nil && errB == nil && a != b
+}
+
+// oldProbe2 reads a link from before probe2, which carried the trained
+// compare view's second sequence in text2: text2 in the task's words
+// becomes probe2.
+func oldProbe2(s State, values url.Values) State {
+	if _, ok := values["probe2"]; ok || !s.TrainedOn() || s.View != CompareViewID {
+		return s
+	}
+	if t, err := model.Lookup(s.Task); err == nil {
+		if _, err := t.Tokenize(s.Text2); err == nil {
+			s.Probe2 = s.Text2
+		}
+	}
+	return s
 }
 
 // langTexts gives a link that chooses the language but not the sentences

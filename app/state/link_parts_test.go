@@ -78,3 +78,22 @@ func TestDecodeLinkWhole(t *testing.T) {
 		t.Errorf("text not UTF-8: %+v", probs)
 	}
 }
+
+// TestDecodeLinkOldProbe2 opens a link of the trained compare view from
+// before probe2 (its second sequence in text2): the sequence is kept, as
+// probe2; a sentence in text2 that is not in the task's words is not.
+func TestDecodeLinkOldProbe2(t *testing.T) {
+	def := DefaultState(i18n.LangEN)
+	s, probs, err := DecodeLink("view=compare&trained=1&task=reverse&text2=c+b+a", def)
+	if err != nil || len(probs) != 0 || s.Probe2 != "c b a" || s.Sentence2() != "c b a" {
+		t.Errorf("an old link: probe2 %q, box %q, %+v, %v; want c b a", s.Probe2, s.Sentence2(), probs, err)
+	}
+	s, _, _ = DecodeLink("view=compare&trained=1&task=reverse&text2=The+mat+sat", def)
+	if s.Probe2 != "" || s.Text2 != "The mat sat" {
+		t.Errorf("a sentence in text2: probe2 %q, text2 %q", s.Probe2, s.Text2)
+	}
+	s, _, _ = DecodeLink("view=compare&trained=1&task=reverse&text2=c+b+a&probe2=a+b", def)
+	if s.Probe2 != "a b" || s.Text2 != "c b a" {
+		t.Errorf("a new link: probe2 %q, text2 %q", s.Probe2, s.Text2)
+	}
+}

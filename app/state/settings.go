@@ -68,6 +68,7 @@ var settings = []setting{
 	intSetting("steps", "steps", 0, MaxSteps, func(s *State) *int { return &s.Steps }),
 	intSetting("until", "until", 0, MaxSteps, func(s *State) *int { return &s.Until }),
 	{"probe", "probe", func(s *State) string { return s.Probe }, decodeProbe, nil},
+	{"probe2", "probe2", func(s *State) string { return s.Probe2 }, decodeProbe2, nil},
 	intSetting("layer", "layer", 0, maxLayers-1, func(s *State) *int { return &s.Layer }),
 	boolSetting("trained", "trained", func(s *State) *bool { return &s.Trained }),
 }

@@ -44,12 +44,13 @@ type State struct {
 	HighContrast bool   // the high-contrast theme (web/app.css), whatever the system asks
 
 	// The Learn view's training (learn.go); it shares Seed.
-	Task  string  // the task trained: a name of model.Tasks
-	LR    float64 // the learning rate: above 0, at most MaxLR (Normalize sets the task's)
-	Steps int     // the steps trained: a link retrains to this step
-	Until int     // training stops at this step; 0 for the task's budget
-	Probe string  // the probe sequence in the task's words; "" for the task's sample
-	Layer int     // the layer shown in detail and opened in the other views
+	Task   string  // the task trained: a name of model.Tasks
+	LR     float64 // the learning rate: above 0, at most MaxLR (Normalize sets the task's)
+	Steps  int     // the steps trained: a link retrains to this step
+	Until  int     // training stops at this step; 0 for the task's budget
+	Probe  string  // the probe sequence in the task's words; "" for the task's sample
+	Probe2 string  // the compare view's second sequence on the trained layer; "" for Probe2Text's default
+	Layer  int     // the layer shown in detail and opened in the other views
 }
 
 // Input is the part of a State that the main attention is computed from. It

@@ -95,14 +95,15 @@ func (v *CompareView) Render() app.UI {
 	)
 }
 
-// sentence2Input is the input of the second sentence (state.State.Text2), shared
-// by the compare and padding views: it sets Text2 as the user types, once a
+// sentence2Input is the input of the second sentence (state.State.Text2, or
+// on the trained layer its second sequence: State.Sentence2), shared by the
+// compare and padding views: it sets it as the user types, once a
 // composition ends.
 func sentence2Input(p *Props) app.UI {
 	return app.Input().
 		ID("sentence2").
 		Type("text").
-		Value(p.State.Text2).
+		Value(p.State.Sentence2()).
 		MaxLength(1000).
 		AutoComplete(false).
 		Spellcheck(false).
@@ -112,11 +113,11 @@ func sentence2Input(p *Props) app.UI {
 				return
 			}
 			t := ctx.JSSrc().Get("value").String()
-			p.Set(ctx, e, func(s *state.State) { s.Text2 = t })
+			p.Set(ctx, e, func(s *state.State) { s.SetSentence2(t) })
 		}).
 		On("compositionend", func(ctx app.Context, e app.Event) {
 			t := ctx.JSSrc().Get("value").String()
-			p.Set(ctx, e, func(s *state.State) { s.Text2 = t })
+			p.Set(ctx, e, func(s *state.State) { s.SetSentence2(t) })
 		})
 }
 

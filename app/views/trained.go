@@ -1,9 +1,6 @@
 package views
 
 import (
-	"slices"
-	"strings"
-
 	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
@@ -81,8 +78,8 @@ func (v *LearnView) openIn(id string) app.EventHandler {
 		}
 		v.Props.Set(ctx, e, func(s *state.State) {
 			s.Trained, s.View, s.Step, s.Cell = true, id, "", state.CellRef{}
-			if id == state.CompareViewID && !sameLength(tr, s.Text2) {
-				s.Text2 = SecondProbe(*s, tr)
+			if id == state.CompareViewID && !sameLength(tr, s.Probe2Text()) {
+				s.Probe2 = "" // the task's second probe (State.Probe2Text)
 			}
 		})
 	}
@@ -94,17 +91,4 @@ func (v *LearnView) openIn(id string) app.EventHandler {
 func sameLength(tr *compute.Training, text string) bool {
 	ids, err := tr.Task.Tokenize(text)
 	return err == nil && len(ids) == len(tr.Now.Words)
-}
-
-// SecondProbe is the second sequence the compare view puts through the
-// trained layer: the task's message "task.<name>.probe2" in the page's
-// language (coreference's sentence with the other adjective), or else the
-// probe's words in reverse order.
-func SecondProbe(s state.State, tr *compute.Training) string {
-	if key := "task." + tr.Task.Name + ".probe2"; s.Probe == "" && i18n.Has(s.Lang, key) {
-		return i18n.T(s.Lang, key)
-	}
-	words := slices.Clone(tr.Now.Words)
-	slices.Reverse(words)
-	return strings.Join(words, " ")
 }

@@ -73,7 +73,7 @@ func compareCopy(s state.State) string {
 // It reads the state when called (go-app keeps the first handler).
 func copyA(s *state.State) {
 	if s.TrainedOn() {
-		s.Text2 = s.ProbeText()
+		s.Probe2 = s.ProbeText()
 		return
 	}
 	s.Text2 = s.Text
