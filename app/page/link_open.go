@@ -38,28 +38,45 @@ func knownParts(s, def state.State, probs []state.LinkProblem) (state.State, []s
 	return s, probs
 }
 
+// linkInputs are the fields of a link's input that keepGoodInput may put
+// back, in the order it tries them.
+var linkInputs = []struct {
+	key   string
+	field func(*state.State) *string
+}{
+	{"text2", func(s *state.State) *string { return &s.Text2 }},
+	{"m", func(s *state.State) *string { return &s.Matrices }},
+	{"text", func(s *state.State) *string { return &s.Text }},
+}
+
 // keepGoodInput mends a link whose input the engine rejects: it puts back
-// def's second sentence, matrices and sentence, one at a time, until the
-// input computes, and names each one put back. It reports whether it did.
+// def's second sentence, matrices or sentence, the first that alone makes
+// the input compute, and names it; else it puts them back one after the
+// other until the input computes, and names each. It reports whether it
+// did.
 func (p *Page) keepGoodInput(def state.State) bool {
-	for _, f := range []struct {
-		key   string
-		field func(*state.State) *string
-	}{
-		{"text2", func(s *state.State) *string { return &s.Text2 }},
-		{"m", func(s *state.State) *string { return &s.Matrices }},
-		{"text", func(s *state.State) *string { return &s.Text }},
-	} {
+	link, rejected := p.state, p.res.Rejected
+	for _, f := range linkInputs {
+		if *f.field(&link) == *f.field(&def) {
+			continue
+		}
+		p.state = link
+		*f.field(&p.state) = *f.field(&def)
+		p.update()
+		if p.res.Rejected.Key == "" {
+			p.linkProblems = append(p.linkProblems, putBack(f.key, *f.field(&link), *f.field(&def), rejected))
+			p.notice = "notice.linkParts"
+			return true
+		}
+	}
+	p.state = link
+	p.update()
+	for _, f := range linkInputs {
 		was, put := f.field(&p.state), *f.field(&def)
 		if *was == put {
 			continue
 		}
-		why, args := rejectionWhy(p.res.Rejected)
-		pr := state.NewLinkProblem(f.key, *was, put, why, args...)
-		if f.key != "m" && put != "" {
-			pr.Used = "“" + pr.Used + "”"
-		}
-		p.linkProblems = append(p.linkProblems, pr)
+		p.linkProblems = append(p.linkProblems, putBack(f.key, *was, put, p.res.Rejected))
 		*was = put
 		p.update()
 		if p.res.Rejected.Key == "" {
@@ -68,6 +85,17 @@ func (p *Page) keepGoodInput(def state.State) bool {
 		}
 	}
 	return false
+}
+
+// putBack is the problem of a link's input field key, whose value was the
+// engine rejected (r), and which put replaces.
+func putBack(key, was, put string, r compute.Problem) state.LinkProblem {
+	why, args := rejectionWhy(r)
+	pr := state.NewLinkProblem(key, was, put, why, args...)
+	if key != "m" && put != "" {
+		pr.Used = "“" + pr.Used + "”"
+	}
+	return pr
 }
 
 // rejectionWhy is the reason a link's input was put back, from the key of

@@ -34,6 +34,8 @@ func TestLinkOneBadValue(t *testing.T) {
 			return s.Task == "reverse" && s.Trained && s.Layer == 0
 		}},
 		{"text=" + strings.Repeat("a+", 200) + "&view=compare", "compare", "text=a a", func(s state.State) bool { return s.Text == def.Text }},
+		// The sentence is at fault, not the second one: only it is put back.
+		{"view=compare&text2=a+b&text=" + strings.Repeat("w+", 130), "compare", "text=w w", func(s state.State) bool { return s.Text == def.Text && s.Text2 == "a b" }},
 	} {
 		p := &Page{}
 		p.open(tc.link, def)
@@ -41,6 +43,9 @@ func TestLinkOneBadValue(t *testing.T) {
 			t.Errorf("%.50s: view %q, state %+v, rejected %q", tc.link, p.state.View, p.state, p.res.Rejected.Key)
 		}
 		notice := noticeText(rerender(p))
+		if strings.Contains(tc.link, "text2=a+b") && strings.Contains(notice, "text2=") {
+			t.Errorf("%.50s: the notice %q blames the second sentence", tc.link, notice)
+		}
 		if !strings.Contains(notice, tc.named) || !strings.Contains(notice, "instead") && !strings.Contains(notice, "left out") {
 			t.Errorf("%.50s: the notice %q does not name %s and what is used", tc.link, notice, tc.named)
 		}
