@@ -26,10 +26,12 @@ type Pair struct {
 	MaxAbs           float64    // the largest magnitude in Diff
 
 	// Why there is no Diff: Rejected is the side (0 or 1) the engine
-	// rejected, with its error in Reason, or −1; Empty says that side B
-	// has no text; else the sides have different numbers of tokens.
+	// rejected, with its error in Reason (or as a message, Why, where it
+	// has one), or −1; Empty says that side B has no text; else the sides
+	// have different numbers of tokens.
 	Rejected int
 	Reason   string
+	Why      Problem
 	Empty    bool
 }
 

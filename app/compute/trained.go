@@ -121,7 +121,7 @@ func (c *Computer) trainedComparison(s state.State, t *Training, head int) *Comp
 	}
 	p2, err := c.learn.probeAt(b)
 	if err != nil {
-		cm.last.Sentences = Pair{Rejected: 1, Reason: err.Error(), Empty: blank(b)}
+		cm.last.Sentences = Pair{Rejected: 1, Reason: err.Error(), Why: sequenceProblem(t, b, err), Empty: blank(b)}
 		if blank(b) {
 			cm.last.Sentences.Rejected = -1
 		}
@@ -129,6 +129,15 @@ func (c *Computer) trainedComparison(s state.State, t *Training, head int) *Comp
 	}
 	cm.last.Sentences = cm.pair(LayerSpec(t.Now, l, ""), LayerSpec(p2, l, ""), head)
 	return cm.last
+}
+
+// sequenceProblem says, as a message, why the trained model cannot take
+// text (err, from probeAt).
+func sequenceProblem(t *Training, text string, err error) Problem {
+	if errors.Is(err, errNotFinite) {
+		return Problem{"learn.notFinite", nil}
+	}
+	return probeProblem(t.Task, text)
 }
 
 // probeAt returns the model's forward pass on text with the weights of the

@@ -40,3 +40,16 @@ func TestCompareTrainedNoSentenceControls(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareTrainedBadSequence checks the message of a second sequence the
+// trained model cannot take: in the page's language, naming the word.
+func TestCompareTrainedBadSequence(t *testing.T) {
+	for lang, want := range map[string]string{i18n.LangEN: "“zebra” is not a word of this task", i18n.LangZH: "“zebra”不是这个任务的词"} {
+		s := state.DefaultState(lang)
+		s.View, s.Trained, s.Task, s.Steps, s.Probe2 = state.CompareViewID, true, "reverse", 2, "a b zebra"
+		got := html.UnescapeString(render(t, &CompareView{Props: propsOf(t, s, compute.NeedComparison)}))
+		if !strings.Contains(got, want) || strings.Contains(got, "unknown word") {
+			t.Errorf("%s: the compare view does not say %q in its language", lang, want)
+		}
+	}
+}

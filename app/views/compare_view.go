@@ -182,7 +182,11 @@ func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool
 	case p.Empty:
 		return comparePair{err: i18n.T(lang, "compare.empty")}
 	case p.Rejected >= 0:
-		return comparePair{err: i18n.Tf(lang, "compare.rejected", [2]string{nameA, nameB}[p.Rejected], p.Reason)}
+		reason := p.Reason
+		if p.Why.Key != "" {
+			reason = ProblemText(lang, p.Why)
+		}
+		return comparePair{err: i18n.Tf(lang, "compare.rejected", [2]string{nameA, nameB}[p.Rejected], reason)}
 	case !p.OK():
 		return comparePair{err: i18n.Tf(lang, "compare.counts", len(p.TokensA), len(p.TokensB))}
 	}
