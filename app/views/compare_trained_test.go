@@ -4,6 +4,7 @@ import (
 	"html"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
@@ -50,6 +51,37 @@ func TestCompareTrainedBadSequence(t *testing.T) {
 		got := html.UnescapeString(render(t, &CompareView{Props: propsOf(t, s, compute.NeedComparison)}))
 		if !strings.Contains(got, want) || strings.Contains(got, "unknown word") {
 			t.Errorf("%s: the compare view does not say %q in its language", lang, want)
+		}
+	}
+}
+
+// TestTrainedBarSteps checks what the trained layer's bar says of the
+// steps: at step 0 that the weights are still random (not "its trained
+// weights"), and "1 step", not "1 steps".
+func TestTrainedBarSteps(t *testing.T) {
+	for _, tc := range []struct {
+		steps     int
+		want, not string
+	}{
+		{0, "still the random ones", "trained weights, not random"},
+		{1, "Trained for 1 step.", "1 steps"},
+		{3, "Trained for 3 steps.", "random ones training"},
+	} {
+		s := state.DefaultState(i18n.LangEN)
+		s.View, s.Trained, s.Task, s.Steps = state.DefaultViewID, true, "reverse", tc.steps
+		var c compute.Computer
+		c.Update(s, compute.NeedTraining)
+		for i := 0; c.TrainPending(s); i++ {
+			if i > 100 {
+				t.Fatal("training does not end")
+			}
+			c.TrainSlice(s, time.Second)
+			c.Update(s, compute.NeedTraining)
+		}
+		props := Props{State: s, Results: c.Update(s, compute.NeedTraining), Set: noSet}
+		got := html.UnescapeString(render(t, &TrainedBar{Props: props}))
+		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) {
+			t.Errorf("%d steps: the bar %q does not say %q, or says %q", tc.steps, got, tc.want, tc.not)
 		}
 	}
 }

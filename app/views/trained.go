@@ -33,7 +33,16 @@ func (b *TrainedBar) Render() app.UI {
 	}
 	lang := s.Lang
 	text := i18n.Tf(lang, "trained.bar", s.Layer+1, TaskName(lang, tr.Task), tr.NowStep, s.ProbeText())
+	if tr.NowStep == 0 {
+		text = i18n.Tf(lang, "trained.bar0", s.Layer+1, TaskName(lang, tr.Task), s.ProbeText())
+	}
 	status := i18n.Tf(lang, "trained.done", tr.Step)
+	switch tr.Step {
+	case 0:
+		status = i18n.T(lang, "trained.none")
+	case 1:
+		status = i18n.Tf(lang, "trained.done1", tr.Step)
+	}
 	if tr.Step < s.Steps || tr.Running {
 		status = i18n.Tf(lang, "trained.training", tr.Step, max(s.Steps, tr.Until))
 	}
