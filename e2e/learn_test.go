@@ -283,8 +283,11 @@ func TestLearnDiverges(t *testing.T) {
 	if eval[bool](tb, `!document.querySelector("#train").disabled`) {
 		t.Error("#train still enabled after divergence")
 	}
+	if eval[bool](tb, `!document.querySelector("#export-model").disabled || !document.querySelector("#export-model").title.includes("no model")`) {
+		t.Error("#export-model enabled after divergence, or not saying why not (a click did nothing)")
+	}
 	tb.change("#lr", "1", "change")
-	tb.waitFor("a new run", `!document.querySelector("#learn-error") && window.attnviz.training().step === 0 && !document.querySelector("#train").disabled`, 10*time.Second)
+	tb.waitFor("a new run", `!document.querySelector("#learn-error") && window.attnviz.training().step === 0 && !document.querySelector("#train").disabled && !document.querySelector("#export-model").disabled`, 10*time.Second)
 	tb.checkClean("a diverging run")
 }
 

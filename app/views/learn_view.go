@@ -497,7 +497,11 @@ func LayerSpecJSON(p *model.Probe, l int) []byte {
 // training when called: go-app keeps a button's first handler, and each
 // Update gives a new Training.
 func (v *LearnView) exportButton(tr *compute.Training, lang string) app.UI {
-	return disabled(app.Button().ID("export-model").Type("button").Class("learn-button"), tr.Task == nil).
+	b := app.Button().ID("export-model").Type("button").Class("learn-button")
+	if why := noExport(tr); why != "" {
+		b = b.Title(i18n.T(lang, why))
+	}
+	return disabled(b, tr.Task == nil || noExport(tr) != "").
 		Text(i18n.T(lang, "learn.export")).
 		OnClick(func(ctx app.Context, e app.Event) {
 			tr := v.Props.Training
@@ -512,4 +516,17 @@ func (v *LearnView) exportButton(tr *compute.Training, lang string) app.UI {
 			name := fmt.Sprintf("attnviz-%s-seed%d-step%d.json", tr.Task.Name, v.Props.State.Seed, tr.Step)
 			dom.Download(name, "application/json", []byte(js))
 		})
+}
+
+// noExport is why the model cannot be downloaded now, as a message key: a
+// run that is training (a worker has the model of its step only once it
+// stops) or has diverged (there is no model to trust); "" when it can.
+func noExport(tr *compute.Training) string {
+	switch {
+	case tr.Problem.Key == "learn.diverged":
+		return "learn.export.diverged"
+	case tr.Running:
+		return "learn.export.running"
+	}
+	return ""
 }

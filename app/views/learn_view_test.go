@@ -2,8 +2,10 @@ package views
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
@@ -96,5 +98,41 @@ func TestLayerSpecJSON(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLearnExportWhenItCan checks the model's download: offered once a run
+// has stopped, not while it trains (a worker has the model of its step only
+// once it stops; the click did nothing), and not after it diverged (there
+// is no model: the click did nothing), each saying why.
+func TestLearnExportWhenItCan(t *testing.T) {
+	s := state.DefaultState(i18n.LangEN)
+	s.View, s.Task, s.LR, s.Steps = state.LearnViewID, "induction", 10, 5
+	s.Normalize()
+	var c compute.Computer
+	c.Update(s, compute.NeedTraining)
+	for i := 0; c.TrainPending(s) && i < 100; i++ {
+		s.Steps = max(s.Steps, c.TrainSlice(s, time.Second))
+		c.Update(s, compute.NeedTraining)
+	}
+	diverged := Props{State: s, Results: c.Update(s, compute.NeedTraining), Set: noSet}
+	if diverged.Training.Problem.Key != "learn.diverged" {
+		t.Fatalf("lr 10 did not diverge: %+v", diverged.Training.Problem)
+	}
+	for _, tc := range []struct {
+		name string
+		p    Props
+		why  string
+	}{
+		{"stopped", learnProps(t, "reverse", "", i18n.LangEN), ""},
+		{"diverged", diverged, "there is no model to download"},
+	} {
+		button := regexp.MustCompile(`<button[^>]*id="export-model"[^>]*>`).FindString(render(t, &LearnView{Props: tc.p}))
+		if off := strings.Contains(button, "disabled"); off != (tc.why != "") || !strings.Contains(button, tc.why) {
+			t.Errorf("%s: the download button %s, want it disabled %v saying %q", tc.name, button, tc.why != "", tc.why)
+		}
+	}
+	if got := noExport(&compute.Training{Running: true}); got != "learn.export.running" {
+		t.Errorf("while training: %q", got)
 	}
 }
