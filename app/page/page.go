@@ -167,7 +167,11 @@ func (p *Page) OnMount(ctx app.Context) {
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the
-// browser's popstate, which a change of fragment fires).
+// browser's popstate, which a change of fragment fires). What the link
+// leaves out keeps what the page shows (a fragment cut to #view=compare
+// keeps the sentence typed), where a link opened anew takes the defaults;
+// Back and Forward go to links the page wrote whole, or to the first
+// address, without a fragment: the defaults.
 func (p *Page) OnNav(ctx app.Context) {
 	if app.IsServer {
 		return
@@ -177,7 +181,11 @@ func (p *Page) OnNav(ctx app.Context) {
 		return
 	}
 	p.rest.changed()
-	p.open(link, state.DefaultState(p.state.Lang))
+	def := p.state
+	if link == "" {
+		def = state.DefaultState(p.state.Lang) // Back to the address the page opened at
+	}
+	p.open(link, def)
 	p.link, p.place = link, placeOf(p.state)
 	setDocumentLang(p.state.Lang)
 	p.writeLink()
