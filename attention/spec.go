@@ -116,6 +116,11 @@ func (e *SpecError) Error() string {
 	return e.Field + ": " + e.Problem
 }
 
+// A JSONKind in a SpecError's Args names a kind of JSON value ("a number",
+// "an array of numbers", "string"), which a page in another language
+// translates; the input's own values are other types, shown as they are.
+type JSONKind string
+
 func specErr(field, format string, args ...any) error {
 	return &SpecError{Field: field, Problem: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
@@ -148,7 +153,7 @@ func ParseSpec(data []byte) (*Spec, error) {
 		return nil, jsonErr(err, data)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, specErr("", "expected a JSON object, found %s", describeToken(tok))
+		return nil, specErr("", "expected a JSON object, found %s", JSONKind(describeToken(tok)))
 	}
 	seen := map[string]bool{}
 	for dec.More() {
@@ -182,7 +187,7 @@ func ParseSpec(data []byte) (*Spec, error) {
 		if err != nil {
 			return nil, jsonErr(err, data)
 		}
-		return nil, specErr("", "unexpected %s after the JSON object", describeToken(tok))
+		return nil, specErr("", "unexpected %s after the JSON object", JSONKind(describeToken(tok)))
 	}
 	// Second pass: the values.
 	var s Spec
@@ -221,10 +226,10 @@ func jsonErr(err error, data []byte) error {
 		if num, ok := strings.CutPrefix(te.Value, "number "); ok {
 			k := te.Type.Kind()
 			if k == reflect.Float64 || (k == reflect.Int || k == reflect.Int64) && !strings.ContainsAny(num, ".eE") {
-				return specErr(field, "%s is out of range, expected %s", num, typeName(te.Type))
+				return specErr(field, "%s is out of range, expected %s", num, JSONKind(typeName(te.Type)))
 			}
 		}
-		return specErr(field, "expected %s, found JSON %s", typeName(te.Type), te.Value)
+		return specErr(field, "expected %s, found JSON %s", JSONKind(typeName(te.Type)), JSONKind(te.Value))
 	case errors.As(err, &se):
 		return specErr("", "invalid JSON at byte %d: %v", se.Offset, se)
 	case err == io.EOF, err == io.ErrUnexpectedEOF:

@@ -20,15 +20,15 @@ func TestTrainerWarmUp(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
 	tb.openLearn(s, "task=reverse&seed=3&until=150")
-	tr := tb.startTrace()
+	rest := tb.startTrace()
 	time.Sleep(4 * time.Second) // the page's rest (restMs), then the worker's warmFor
-	tr.stop(tb)
+	rest.stop(tb)
 	if tr := tb.training(); tr.Step != 0 || tr.Running {
 		t.Fatalf("before Train, training() = %+v: the page saw the worker's warm-up", tr)
 	}
 	// Resting, the page has nothing for a worker to do: what the workers
 	// spend from 2 s on is the warm-up (up to warmFor, 1.5 s of stepping).
-	cpu, threads := tr.workerCPU(2000)
+	cpu, threads := rest.workerCPU(2000)
 	if cpu < 300 {
 		t.Errorf("the workers spent %.0f ms of CPU from 2 s into the rest, want the warm-up's (≥ 300 ms); threads: %s", cpu, threads)
 	}

@@ -12,6 +12,17 @@ func (t *Training) ModelJSON() (string, error) {
 	return t.export()
 }
 
+// canExport reports whether export has the model of the run's step.
+func (l *learner) canExport() bool {
+	if l.problem.Key != "" {
+		return false
+	}
+	if l.remote.on {
+		return l.remote.exportStep == l.remote.step && l.remote.exported != ""
+	}
+	return true
+}
+
 // export returns the run's model as Export's JSON.
 func (l *learner) export() (string, error) {
 	if l.remote.on {

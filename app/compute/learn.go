@@ -41,7 +41,11 @@ type Training struct {
 
 	Rev int // increases with every change of Now
 
-	export func() (string, error) // for ModelJSON
+	// CanExport says whether ModelJSON has the model of Step: not after a
+	// divergence, nor while a worker trains (it sends the model of the
+	// step where it stops).
+	CanExport bool
+	export    func() (string, error) // for ModelJSON
 }
 
 // A Point is one value of a curve at a step.
@@ -132,7 +136,7 @@ func (l *learner) update(s state.State) *Training {
 		Task: l.tr.Task, Step: l.step(), Loss: l.loss(), Running: l.running, Until: until,
 		Problem: l.problem, Losses: l.losses, Accuracies: l.accs, Accuracy: math.NaN(), AccStep: -1,
 		ProbeProblem: l.probeProblem, Rev: l.nowRev, export: l.export, Now: l.now, Before: l.before,
-		NowStep: l.nowFinite,
+		NowStep: l.nowFinite, CanExport: l.canExport(),
 	}
 	if n := len(l.accs); n > 0 {
 		out.Accuracy, out.AccStep = l.accs[n-1].Value, l.accs[n-1].Step

@@ -46,6 +46,10 @@ func TestWorkerAnswers(t *testing.T) {
 		losses = append(losses, w.Loss())
 	}
 	export, _ := w.Export()
+	c.WorkerAnswer(s, WorkerAnswer{Gen: r.Gen, Step: 10, Params: params(w.Model)}) // on the way: no export
+	if tr := c.Update(s, NeedTraining).Training; tr.CanExport {
+		t.Error("CanExport at step 10 of a worker's run, which sent no model")
+	}
 	c.WorkerAnswer(s, WorkerAnswer{Gen: r.Gen - 1, Step: 99}) // an earlier run's
 	if got := c.WorkerAnswer(s, WorkerAnswer{Gen: r.Gen, Step: 15, Loss: w.Loss(), Losses: losses,
 		Accs: []float64{15, w.Accuracy()}, Params: params(w.Model), Export: string(export)}); got != 15 {
@@ -59,12 +63,12 @@ func TestWorkerAnswers(t *testing.T) {
 	if g, wv := tr.Now.Layers[0].Result.Heads[0].Weights.At(2, 5), want.Layers[0].Result.Heads[0].Weights.At(2, 5); g != wv {
 		t.Errorf("probe weight %v, the worker's model gives %v", g, wv)
 	}
-	if js, err := tr.ModelJSON(); err != nil || js != string(export) {
-		t.Errorf("ModelJSON: %v", err)
+	if js, err := tr.ModelJSON(); err != nil || js != string(export) || !tr.CanExport {
+		t.Errorf("ModelJSON: %v (CanExport %v)", err, tr.CanExport)
 	}
 	c.WorkerAnswer(s, WorkerAnswer{Gen: r.Gen, Step: 15, Params: params(w.Model),
 		Diverged: &model.DivergedError{Step: 15, LR: 0.01}})
-	if tr = c.Update(s, NeedTraining).Training; tr.Problem.Key != "learn.diverged" {
-		t.Errorf("after a divergence: %+v", tr.Problem)
+	if tr = c.Update(s, NeedTraining).Training; tr.Problem.Key != "learn.diverged" || tr.CanExport {
+		t.Errorf("after a divergence: %+v (CanExport %v)", tr.Problem, tr.CanExport)
 	}
 }

@@ -104,9 +104,9 @@ func (cm *trainedComparer) pair(sa, sb *attention.Spec, head int) Pair {
 }
 
 // trainedComparison returns the compare view's Comparison in trained mode:
-// (a) the probe and the second sequence (State.Probe2Text), each through the model to the layer's input,
-// with the layer's weights; (b) the probe's layer without and with the
-// causal mask.
+// (a) the probe and the second sequence (State.Probe2Text), each through
+// the model to the layer's input, with the layer's weights; (b) the
+// probe's layer without and with the causal mask.
 func (c *Computer) trainedComparison(s state.State, t *Training, head int) *Comparison {
 	cm := &c.trained
 	b := s.Probe2Text()

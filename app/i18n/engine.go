@@ -3,9 +3,11 @@ package i18n
 // The engine's problems with a spec (attention.SpecError: a matrix of the
 // wrong shape, a field given twice, …), which the matrices view and its
 // import show. The key is "engine." and the problem's English format, as
-// attention/spec.go's specErr writes it; "engine.arg." and an English word
-// of its arguments (what a field should hold). app/state's engineProblem
-// reads them; its test fails when a problem of the engine has no text here.
+// attention/spec.go's specErr writes it; "engine.arg." and a kind of JSON
+// value of its arguments (attention.JSONKind). app/state's engineProblem
+// reads the Chinese texts; English shows the engine's own text, and the
+// English entries here are what the tests hold the formats to (a problem
+// of the engine with no text here fails them).
 // engineMessages are this file's texts, a map of its own (see sources).
 var engineMessages = map[string]map[string]string{
 	LangEN: {
@@ -67,6 +69,7 @@ var engineMessages = map[string]map[string]string{
 		"engine.arg.array":                                                                                            "array",
 		"engine.arg.object":                                                                                           "object",
 		"engine.arg.bool":                                                                                             "bool",
+		"engine.arg.null":                                                                                             "null",
 	},
 	LangZH: {
 		"engine.%d bytes of JSON, at most %d accepted":                                                                "JSON 有 %d 字节，最多接受 %d 字节",
@@ -127,5 +130,6 @@ var engineMessages = map[string]map[string]string{
 		"engine.arg.array":                                                                                            "数组",
 		"engine.arg.object":                                                                                           "对象",
 		"engine.arg.bool":                                                                                             "布尔值",
+		"engine.arg.null":                                                                                             "null（空值）",
 	},
 }

@@ -17,7 +17,7 @@ var latinAllowed = map[string]bool{
 	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (export.go)
 	"Home": true, "End": true, "Ctrl": true, "Enter": true, "Esc": true, // keys on the keyboard (keys.go)
 	"text": true, "text_kv": true, "heads": true, "wq": true, "none": true, "causal": true, // a spec's JSON (engine.go)
-	"true": true, "false": true,
+	"true": true, "false": true, "null": true,
 }
 
 var (

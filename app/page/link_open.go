@@ -53,7 +53,7 @@ var linkInputs = []struct {
 // def's second sentence, matrices or sentence, the first that alone makes
 // the input compute, and names it; else it puts them back one after the
 // other until the input computes, and names each. It reports whether it
-// did.
+// did. Its trials run the Computer alone; the page updates once, after.
 func (p *Page) keepGoodInput(def state.State) bool {
 	link, rejected := p.state, p.res.Rejected
 	for _, f := range linkInputs {
@@ -62,29 +62,38 @@ func (p *Page) keepGoodInput(def state.State) bool {
 		}
 		p.state = link
 		*f.field(&p.state) = *f.field(&def)
-		p.update()
-		if p.res.Rejected.Key == "" {
+		if p.trial().Key == "" {
 			p.linkProblems = append(p.linkProblems, putBack(f.key, *f.field(&link), *f.field(&def), rejected))
-			p.notice = "notice.linkParts"
-			return true
+			return p.mended()
 		}
 	}
 	p.state = link
-	p.update()
 	for _, f := range linkInputs {
 		was, put := f.field(&p.state), *f.field(&def)
 		if *was == put {
 			continue
 		}
-		p.linkProblems = append(p.linkProblems, putBack(f.key, *was, put, p.res.Rejected))
+		p.linkProblems = append(p.linkProblems, putBack(f.key, *was, put, p.trial()))
 		*was = put
-		p.update()
-		if p.res.Rejected.Key == "" {
-			p.notice = "notice.linkParts"
-			return true
+		if p.trial().Key == "" {
+			return p.mended()
 		}
 	}
 	return false
+}
+
+// trial computes the state as it is and returns why the engine rejects
+// its input (Key "" if it does not).
+func (p *Page) trial() compute.Problem {
+	p.res = p.comp.Update(p.state, p.needs())
+	return p.res.Rejected
+}
+
+// mended has the page show a link that keepGoodInput mended.
+func (p *Page) mended() bool {
+	p.notice = "notice.linkParts"
+	p.update()
+	return true
 }
 
 // putBack is the problem of a link's input field key, whose value was the

@@ -168,8 +168,9 @@ func (p *Page) OnMount(ctx app.Context) {
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the
 // browser's popstate, which a change of fragment fires). What the link
-// leaves out keeps what the page shows (a fragment cut to #view=compare
-// keeps the sentence typed), where a link opened anew takes the defaults;
+// leaves out keeps what the page shows (State.EditedBase: a fragment cut to
+// #view=compare keeps the sentence typed, but leaves a tour), where a link
+// opened anew takes the defaults, as does one that names another language;
 // Back and Forward go to links the page wrote whole, or to the first
 // address, without a fragment: the defaults.
 func (p *Page) OnNav(ctx app.Context) {
@@ -181,7 +182,7 @@ func (p *Page) OnNav(ctx app.Context) {
 		return
 	}
 	p.rest.changed()
-	def := p.state
+	def := p.state.EditedBase()
 	if link == "" {
 		def = state.DefaultState(p.state.Lang) // Back to the address the page opened at
 	}

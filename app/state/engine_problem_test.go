@@ -101,6 +101,11 @@ func TestEngineProblemsInChinese(t *testing.T) {
 		}
 		checkChinese(t, in, err)
 	}
+	// The student's own value is quoted as it is, even a word that names a
+	// kind of JSON value.
+	if _, err := ParseImport([]byte(`{"x": [[1]], "mask": "string"}`)); err == nil || !strings.Contains(err.Message(i18n.LangZH), `"string"`) {
+		t.Errorf("mask \"string\": %v", err)
+	}
 	spec, err := attention.ParseSpec([]byte(`{"x": [[1, 2]], "wq": [[1]], "wk": [[1], [2]], "wv": [[1], [2]]}`))
 	if err != nil {
 		t.Fatal(err)

@@ -76,7 +76,7 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 		}
 	}
 	s = langTexts(s, def, values)
-	s = oldProbe2(s, values)
+	s = oldProbe2(s, def, values)
 	if _, ok := values["text2"]; !ok {
 		ViewText2(&s, def.View) // a link to the padding view without its own
 	}
@@ -100,15 +100,16 @@ func moved(v, used string) bool {
 }
 
 // oldProbe2 reads a link from before probe2, which carried the trained
-// compare view's second sequence in text2: text2 in the task's words
-// becomes probe2.
-func oldProbe2(s State, values url.Values) State {
-	if _, ok := values["probe2"]; ok || !s.TrainedOn() || s.View != CompareViewID {
+// compare view's second sequence in text2 (and had replaced the student's
+// second sentence with it): text2 in the task's words becomes probe2, and
+// the second sentence def's.
+func oldProbe2(s, def State, values url.Values) State {
+	if values.Has("probe2") || !values.Has("text2") || !s.TrainedOn() || s.View != CompareViewID {
 		return s
 	}
 	if t, err := model.Lookup(s.Task); err == nil {
-		if _, err := t.Tokenize(s.Text2); err == nil {
-			s.Probe2 = s.Text2
+		if _, err := t.Tokenize(s.Text2); err == nil && decodeProbe2(&s, s.Text2) == nil {
+			s.Text2 = def.Text2
 		}
 	}
 	return s
@@ -161,4 +162,19 @@ func whyOf(key string) string {
 		return "link.why.teach"
 	}
 	return ""
+}
+
+// EditedBase is what a link edited in the address bar reads the settings
+// it leaves out from: s as the page shows it, but out of any tour, a
+// teacher's tour and predict-then-reveal, with no step or cell chosen
+// (where s is, not what it shows).
+func (s State) EditedBase() State {
+	def := DefaultState(s.Lang)
+	s.Tour, s.Teach, s.TeachStep, s.Step, s.Cell = def.Tour, def.Teach, def.TeachStep, def.Step, def.Cell
+	s.Predict, s.PredictRow, s.PredictGuess, s.PredictEstimate = def.Predict, def.PredictRow, def.PredictGuess, def.PredictEstimate
+	s.PredictShown, s.PredictRows = def.PredictShown, def.PredictRows
+	if s.View == TourViewID {
+		s.View = def.View
+	}
+	return s
 }

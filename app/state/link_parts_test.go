@@ -85,8 +85,15 @@ func TestDecodeLinkWhole(t *testing.T) {
 func TestDecodeLinkOldProbe2(t *testing.T) {
 	def := DefaultState(i18n.LangEN)
 	s, probs, err := DecodeLink("view=compare&trained=1&task=reverse&text2=c+b+a", def)
-	if err != nil || len(probs) != 0 || s.Probe2 != "c b a" || s.Sentence2() != "c b a" {
-		t.Errorf("an old link: probe2 %q, box %q, %+v, %v; want c b a", s.Probe2, s.Sentence2(), probs, err)
+	if err != nil || len(probs) != 0 || s.Probe2 != "c b a" || s.Sentence2() != "c b a" || s.Text2 != def.Text2 {
+		t.Errorf("an old link: probe2 %q, box %q, text2 %q, %+v, %v; want c b a and the default", s.Probe2, s.Sentence2(), s.Text2, probs, err)
+	}
+	// A link with no text2, read against a state whose text2 is in the
+	// task's words (a link edited in place), keeps probe2.
+	was := def
+	was.Text2, was.Probe2 = "bad cafe", "a b"
+	if s, _, _ := DecodeLink("view=compare&trained=1&task=reverse", was); s.Probe2 != "a b" || s.Text2 != "bad cafe" {
+		t.Errorf("no text2: probe2 %q, text2 %q; want a b and bad cafe", s.Probe2, s.Text2)
 	}
 	s, _, _ = DecodeLink("view=compare&trained=1&task=reverse&text2=The+mat+sat", def)
 	if s.Probe2 != "" || s.Text2 != "The mat sat" {

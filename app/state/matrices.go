@@ -485,8 +485,8 @@ func (p engineProblem) in(lang string) string {
 	}
 	args := make([]any, len(e.Args))
 	for i, a := range e.Args {
-		if w, ok := a.(string); ok && i18n.Has(lang, "engine.arg."+w) {
-			a = i18n.T(lang, "engine.arg."+w)
+		if w, ok := a.(attention.JSONKind); ok && i18n.Has(lang, "engine.arg."+string(w)) {
+			a = i18n.T(lang, "engine.arg."+string(w))
 		}
 		args[i] = a
 	}

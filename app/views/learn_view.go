@@ -222,7 +222,9 @@ func (v *LearnView) onTask(ctx app.Context, e app.Event) {
 	if _, err := model.Lookup(name); err != nil {
 		return
 	}
-	v.Props.Set(ctx, e, func(s *state.State) { s.Task, s.LR, s.Steps, s.Until, s.Layer, s.Probe = name, 0, 0, 0, 0, "" })
+	v.Props.Set(ctx, e, func(s *state.State) {
+		s.Task, s.LR, s.Steps, s.Until, s.Layer, s.Probe, s.Probe2 = name, 0, 0, 0, 0, "", ""
+	})
 }
 
 // onSeed starts again from the weights of another seed.
@@ -497,11 +499,11 @@ func LayerSpecJSON(p *model.Probe, l int) []byte {
 // training when called: go-app keeps a button's first handler, and each
 // Update gives a new Training.
 func (v *LearnView) exportButton(tr *compute.Training, lang string) app.UI {
-	b := app.Button().ID("export-model").Type("button").Class("learn-button")
-	if why := noExport(tr); why != "" {
+	b, why := app.Button().ID("export-model").Type("button").Class("learn-button"), noExport(tr)
+	if why != "" {
 		b = b.Title(i18n.T(lang, why))
 	}
-	return disabled(b, tr.Task == nil || noExport(tr) != "").
+	return disabled(b, tr.Task == nil || why != "").
 		Text(i18n.T(lang, "learn.export")).
 		OnClick(func(ctx app.Context, e app.Event) {
 			tr := v.Props.Training
@@ -519,14 +521,14 @@ func (v *LearnView) exportButton(tr *compute.Training, lang string) app.UI {
 }
 
 // noExport is why the model cannot be downloaded now, as a message key: a
-// run that is training (a worker has the model of its step only once it
-// stops) or has diverged (there is no model to trust); "" when it can.
+// run that has diverged (there is no model to trust), or whose model is not
+// at hand yet (a worker sends it where it stops); "" when it can.
 func noExport(tr *compute.Training) string {
 	switch {
+	case tr.Task == nil || tr.CanExport:
+		return ""
 	case tr.Problem.Key == "learn.diverged":
 		return "learn.export.diverged"
-	case tr.Running:
-		return "learn.export.running"
 	}
-	return ""
+	return "learn.export.running"
 }

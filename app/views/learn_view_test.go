@@ -102,9 +102,9 @@ func TestLayerSpecJSON(t *testing.T) {
 }
 
 // TestLearnExportWhenItCan checks the model's download: offered once a run
-// has stopped, not while it trains (a worker has the model of its step only
-// once it stops; the click did nothing), and not after it diverged (there
-// is no model: the click did nothing), each saying why.
+// is at hand (Training.CanExport), not while a worker has it (it sends the
+// model where it stops; the click did nothing), and not after the run
+// diverged (there is no model: the click did nothing), each saying why.
 func TestLearnExportWhenItCan(t *testing.T) {
 	s := state.DefaultState(i18n.LangEN)
 	s.View, s.Task, s.LR, s.Steps = state.LearnViewID, "induction", 10, 5
@@ -132,7 +132,7 @@ func TestLearnExportWhenItCan(t *testing.T) {
 			t.Errorf("%s: the download button %s, want it disabled %v saying %q", tc.name, button, tc.why != "", tc.why)
 		}
 	}
-	if got := noExport(&compute.Training{Running: true}); got != "learn.export.running" {
-		t.Errorf("while training: %q", got)
+	if got := noExport(&compute.Training{Task: diverged.Training.Task, Running: true}); got != "learn.export.running" {
+		t.Errorf("a worker's run, its model not at hand: %q", got)
 	}
 }

@@ -57,7 +57,7 @@ const tourTask = "reverse"
 // at the step (app/page/tour_learn.go), and the step's link reopens the
 // same weights.
 func learnStep(s *state.State) {
-	s.Task, s.Seed, s.Until, s.Layer, s.Probe = tourTask, 1, 0, 0, ""
+	s.Task, s.Seed, s.Until, s.Layer, s.Probe, s.Probe2 = tourTask, 1, 0, 0, "", ""
 	if t, err := model.Lookup(tourTask); err == nil {
 		s.Steps, s.LR = t.Steps, t.LR
 	}
