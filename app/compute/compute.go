@@ -158,7 +158,7 @@ func (c *Computer) derive(s state.State, needs Need) {
 		return
 	}
 	h := headOf{c.res.Rev, c.res.StepHead}
-	if needs&NeedCell != 0 && cellIn(s.Cell, r) {
+	if needs&NeedCell != 0 && CellIn(s.Cell, r) {
 		c.res.Cell = c.cell.get(cellKey{h, s.Cell}, func(old *attention.CellExplanation) *attention.CellExplanation {
 			e := attention.ExplainCell(r, h.head, s.Cell.I, s.Cell.J)
 			return &e

@@ -52,8 +52,8 @@ func (c *crossChecker) update(s state.State, r *attention.Result, rev, head int)
 		Score: r.Heads[head].Scores.At(i, j), TokenI: r.Tokens[i], TokenJ: r.TokensKV[j]}
 }
 
-// cellIn reports whether c names a weight of r: n × m in cross-attention.
-func cellIn(c state.CellRef, r *attention.Result) bool {
+// CellIn reports whether c names a weight of r: n × m in cross-attention.
+func CellIn(c state.CellRef, r *attention.Result) bool {
 	m := len(r.Tokens)
 	if r.TokensKV != nil {
 		m = len(r.TokensKV)

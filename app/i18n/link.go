@@ -21,6 +21,7 @@ var linkMessages = map[string]map[string]string{
 		"link.why.empty":    "cross-attention needs a second sentence",
 		"link.why.input":    "this input cannot be computed",
 		"link.why.nearest":  "not a value the page offers",
+		"link.why.cell":     "the weights shown have %d rows",
 	},
 	LangZH: {
 		"notice.linkParts":  "此链接中有些设置无法使用，其余设置已保留。",
@@ -38,5 +39,6 @@ var linkMessages = map[string]map[string]string{
 		"link.why.empty":    "交叉注意力需要第二个句子",
 		"link.why.input":    "无法计算此输入",
 		"link.why.nearest":  "不是本页提供的值",
+		"link.why.cell":     "所显示的权重只有 %d 行",
 	},
 }

@@ -38,6 +38,20 @@ func knownParts(s, def state.State, probs []state.LinkProblem) (state.State, []s
 	return s, probs
 }
 
+// dropCellOutside names and drops a link's cell that lies outside the
+// weights shown (cell=99,99 on a sentence of 10 tokens), which the views
+// would silently show none of.
+func (p *Page) dropCellOutside() {
+	c, r := p.state.Cell, p.res.Result
+	if !c.On || r == nil || compute.CellIn(c, r) {
+		return
+	}
+	p.linkProblems = append(p.linkProblems, state.NewLinkProblem("cell", c.String(), "", "link.why.cell", len(r.Tokens)))
+	p.notice = "notice.linkParts"
+	p.state.Cell = state.CellRef{}
+	p.update()
+}
+
 // linkInputs are the fields of a link's input that keepGoodInput may put
 // back, in the order it tries them.
 var linkInputs = []struct {

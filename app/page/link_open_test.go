@@ -34,6 +34,7 @@ func TestLinkOneBadValue(t *testing.T) {
 			return s.Task == "reverse" && s.Trained && s.Layer == 0
 		}},
 		{"text=" + strings.Repeat("a+", 200) + "&view=compare", "compare", "text=a a", func(s state.State) bool { return s.Text == def.Text }},
+		{"text=a+b+c&cell=5,1&view=pipeline", "pipeline", "cell=5,1: the weights shown have 3 rows; it is left out", func(s state.State) bool { return s.Text == "a b c" && !s.Cell.On }},
 		// The sentence is at fault, not the second one: only it is put back.
 		{"view=compare&text2=a+b&text=" + strings.Repeat("w+", 130), "compare", "text=w w", func(s state.State) bool { return s.Text == def.Text && s.Text2 == "a b" }},
 	} {

@@ -120,7 +120,9 @@ func (p *Page) open(link string, def state.State) {
 		p.notice, p.linkProblems = "notice.badLink", nil
 		p.state = def
 		p.update()
+		return
 	}
+	p.dropCellOutside()
 }
 
 // known returns an error if s names a view or a pipeline step that does
