@@ -143,8 +143,8 @@ func TestTrainingDiverges(t *testing.T) {
 		t.Fatalf("after training at lr 10: %+v, running %v; want learn.diverged, stopped", tr.Problem, tr.Running)
 	}
 	args, _ := tr.Problem.Arg.([]any)
-	if len(args) != 3 || args[0] != tr.Step || args[1] != "10" || args[2] != "1" {
-		t.Errorf("message arguments %v, want step %d, 10, 1", args, tr.Step)
+	if len(args) != 3 || args[0] != tr.Step+1 || args[1] != "10" || args[2] != "1" {
+		t.Errorf("message arguments %v, want step %d (the one after the last taken), 10, 1", args, tr.Step+1)
 	}
 	for _, p := range tr.Losses {
 		if math.IsNaN(p.Value) || math.IsInf(p.Value, 0) {

@@ -114,14 +114,14 @@ func (tr *Trainer) draw() {
 // divergeFactor times a uniform guess's (NaN included).
 func (tr *Trainer) diverged(loss float64) error {
 	if guess := detmath.Log(float64(tr.Task.Arch.Vocab)); !(loss <= divergeFactor*guess) {
-		tr.err = &DivergedError{Step: tr.step, Loss: loss, Guess: guess, LR: tr.LR}
+		tr.err = &DivergedError{Step: tr.step + 1, Loss: loss, Guess: guess, LR: tr.LR}
 	}
 	return tr.err
 }
 
 // DivergedError is Step's error when the loss is no longer a finite number.
 type DivergedError struct {
-	Step  int     // the step whose loss diverged
+	Step  int     // the step whose loss diverged, 1-based: the steps taken are one fewer
 	Loss  float64 // NaN, ±Inf, or above divergeFactor·Guess
 	Guess float64 // ln(vocabulary size): the loss of a uniform guess
 	LR    float64

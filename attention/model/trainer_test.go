@@ -141,6 +141,9 @@ func TestDivergence(t *testing.T) {
 	if tr.Steps() != 1 || tr.Model.Unemb.At(0, 0) != before {
 		t.Errorf("the diverged step counted or updated: step %d", tr.Steps())
 	}
+	if d.Step != 2 || !strings.Contains(err.Error(), "diverged at step 2") {
+		t.Errorf("the error names step %d (%v), want the second, whose loss diverged", d.Step, err)
+	}
 	if err2 := tr.Step(); err2 != err {
 		t.Errorf("next Step: %v, want the same error", err2)
 	}
