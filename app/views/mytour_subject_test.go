@@ -6,6 +6,8 @@ import (
 
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // TestStepSubject checks what a step of a teacher's tour names after its
@@ -38,5 +40,18 @@ func TestStepSubject(t *testing.T) {
 		if got := stepSubject(lang, mx); strings.Contains(got, "fox") {
 			t.Errorf("%s matrices: %q names the sentence, which the view does not use", lang, got)
 		}
+	}
+}
+
+// TestNoteNearItsEnd checks that a teacher's note near the longest a note
+// may be is described by the caption that says so (longer ones are cut),
+// and a short one is not.
+func TestNoteNearItsEnd(t *testing.T) {
+	long := strings.Repeat("注", state.MaxTeachNote/3)
+	if got := app.HTMLString(noteBox(2, long, i18n.LangZH)); !strings.Contains(got, `aria-describedby="teach-note-2-full"`) {
+		t.Errorf("a note of %d bytes: %s", len(long), got)
+	}
+	if got := app.HTMLString(noteBox(2, "look at row 3", i18n.LangEN)); strings.Contains(got, "describedby") {
+		t.Errorf("a short note: %s", got)
 	}
 }

@@ -79,8 +79,7 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 	}
 	return app.Li().Class("teach-step", ClassIf(p.Skip[i] != nil, "skipped")).DataSet("step", n).Body(
 		app.P().Class("teach-what").Text(what),
-		app.Textarea().ID(noteID(n)).Class("teach-note").Rows(2).
-			Aria("label", i18n.Tf(lang, "teach.noteLabel", n)).
+		noteBox(n, p.Tour.Steps[i].Note, lang).
 			Placeholder(i18n.T(lang, "teach.notePlace")).
 			Text(p.Tour.Steps[i].Note).
 			OnChange(func(ctx app.Context, e app.Event) {
@@ -91,6 +90,10 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 					}
 				})
 			}),
+		app.If(ifFull(p.Tour.Steps[i].Note, "x") != "", func() app.UI {
+			return app.P().ID(noteID(n)+"-full").Class("caption").
+				Text(i18n.Tf(lang, "teach.noteFull", state.MaxTeachNote, state.MaxTeachNote/3, len(p.Tour.Steps[i].Note)))
+		}),
 		app.Div().Class("teach-buttons").Body(
 			disabled(app.Button().Type("button").Class("teach-show"), p.Skip[i] != nil).
 				Text(i18n.T(lang, "teach.show")).OnClick(v.play(n)),
@@ -291,6 +294,26 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// noteBox is step n's box of its note, described by the caption that says
+// how long a note may be once this one is near it.
+func noteBox(n int, note, lang string) app.HTMLTextarea {
+	box := app.Textarea().ID(noteID(n)).Class("teach-note").Rows(2).
+		Aria("label", i18n.Tf(lang, "teach.noteLabel", n))
+	if id := ifFull(note, noteID(n)+"-full"); id != "" {
+		box = box.Aria("describedby", id)
+	}
+	return box
+}
+
+// ifFull returns id when note is within a tenth of the longest a note may
+// be (longer ones are cut: the page says so), else "".
+func ifFull(note, id string) string {
+	if len(note) < state.MaxTeachNote*9/10 {
+		return ""
+	}
+	return id
 }
 
 // truncateUTF8 cuts s to at most n bytes, at a rune's boundary.
