@@ -91,7 +91,7 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 				})
 			}),
 		app.If(ifFull(p.Tour.Steps[i].Note, "x") != "", func() app.UI {
-			return app.P().ID(noteID(n)+"-full").Class("caption").
+			return app.P().ID(noteID(n) + "-full").Class("caption").
 				Text(i18n.Tf(lang, "teach.noteFull", state.MaxTeachNote, state.MaxTeachNote/3, len(p.Tour.Steps[i].Note)))
 		}),
 		app.Div().Class("teach-buttons").Body(
