@@ -514,13 +514,6 @@ func TestLinkEditedInPlace(t *testing.T) {
 	if !eval[bool](tb, `window.sameDocument === true`) {
 		t.Error("the page reloaded for a valid link")
 	}
-	// What an edited link leaves out keeps what the page shows: the
-	// sentence typed stays when only the view is left in the fragment.
-	eval[bool](tb, `(location.hash = "view=compare", true)`)
-	tb.waitFor("the compare view", `window.attnviz.state().view === "compare"`, 20*time.Second)
-	if st := tb.state(); st.Text != "edited in place" || st.Heads != 4 {
-		t.Errorf("#view=compare edited in: sentence %q, heads %d; want what the page showed", st.Text, st.Heads)
-	}
 	// An empty sentence empties the box too (go-app itself cannot write an
 	// empty value: app.setInputValue).
 	eval[bool](tb, `(location.hash = "text=", true)`)

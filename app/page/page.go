@@ -169,12 +169,9 @@ func (p *Page) OnMount(ctx app.Context) {
 }
 
 // OnNav follows a link edited in the address bar (go-app calls OnNav on the
-// browser's popstate, which a change of fragment fires). What the link
-// leaves out keeps what the page shows (State.EditedBase: a fragment cut to
-// #view=compare keeps the sentence typed, but leaves a tour), where a link
-// opened anew takes the defaults, as does one that names another language;
-// Back and Forward go to links the page wrote whole, or to the first
-// address, without a fragment: the defaults.
+// browser's popstate, which a change of fragment fires). A link means the
+// same in every tab: what it leaves out takes the defaults, as when it is
+// opened anew (a link pasted over this tab's is not mixed with it).
 func (p *Page) OnNav(ctx app.Context) {
 	if app.IsServer {
 		return
@@ -184,11 +181,7 @@ func (p *Page) OnNav(ctx app.Context) {
 		return
 	}
 	p.rest.changed()
-	def := p.state.EditedBase()
-	if link == "" {
-		def = state.DefaultState(p.state.Lang) // Back to the address the page opened at
-	}
-	p.open(link, def)
+	p.open(link, state.DefaultState(p.state.Lang))
 	p.link, p.place = link, placeOf(p.state)
 	setDocumentLang(p.state.Lang)
 	p.writeLink()

@@ -163,18 +163,3 @@ func whyOf(key string) string {
 	}
 	return ""
 }
-
-// EditedBase is what a link edited in the address bar reads the settings
-// it leaves out from: s as the page shows it, but out of any tour, a
-// teacher's tour and predict-then-reveal, with no step or cell chosen
-// (where s is, not what it shows).
-func (s State) EditedBase() State {
-	def := DefaultState(s.Lang)
-	s.Tour, s.Teach, s.TeachStep, s.Step, s.Cell = def.Tour, def.Teach, def.TeachStep, def.Step, def.Cell
-	s.Predict, s.PredictRow, s.PredictGuess, s.PredictEstimate = def.Predict, def.PredictRow, def.PredictGuess, def.PredictEstimate
-	s.PredictShown, s.PredictRows = def.PredictShown, def.PredictRows
-	if s.View == TourViewID {
-		s.View = def.View
-	}
-	return s
-}
