@@ -90,7 +90,7 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 					}
 				})
 			}),
-		app.If(ifFull(p.Tour.Steps[i].Note, "x") != "", func() app.UI {
+		app.If(noteFull(p.Tour.Steps[i].Note), func() app.UI {
 			return app.P().ID(noteID(n) + "-full").Class("caption").
 				Text(i18n.Tf(lang, "teach.noteFull", state.MaxTeachNote, state.MaxTeachNote/3, len(p.Tour.Steps[i].Note)))
 		}),
@@ -301,20 +301,15 @@ func shorten(s string, n int) string {
 func noteBox(n int, note, lang string) app.HTMLTextarea {
 	box := app.Textarea().ID(noteID(n)).Class("teach-note").Rows(2).
 		Aria("label", i18n.Tf(lang, "teach.noteLabel", n))
-	if id := ifFull(note, noteID(n)+"-full"); id != "" {
-		box = box.Aria("describedby", id)
+	if noteFull(note) {
+		box = box.Aria("describedby", noteID(n)+"-full")
 	}
 	return box
 }
 
-// ifFull returns id when note is within a tenth of the longest a note may
-// be (longer ones are cut: the page says so), else "".
-func ifFull(note, id string) string {
-	if len(note) < state.MaxTeachNote*9/10 {
-		return ""
-	}
-	return id
-}
+// noteFull reports whether note is within a tenth of the longest a note
+// may be (longer ones are cut: the page says so under its box).
+func noteFull(note string) bool { return len(note) >= state.MaxTeachNote*9/10 }
 
 // truncateUTF8 cuts s to at most n bytes, at a rune's boundary.
 func truncateUTF8(s string, n int) string {
