@@ -82,14 +82,15 @@ func (p *Page) keepGoodInput(def state.State) bool {
 		}
 	}
 	p.state = link
+	rej := p.trial()
 	for _, f := range linkInputs {
 		was, put := f.field(&p.state), *f.field(&def)
 		if *was == put {
 			continue
 		}
-		p.linkProblems = append(p.linkProblems, putBack(f.key, *was, put, p.trial()))
+		p.linkProblems = append(p.linkProblems, putBack(f.key, *was, put, rej))
 		*was = put
-		if p.trial().Key == "" {
+		if rej = p.trial(); rej.Key == "" {
 			return p.mended()
 		}
 	}

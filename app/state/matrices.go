@@ -450,26 +450,27 @@ func (d MatrixDraft) Check() (*attention.Spec, *InputError) {
 
 // engineErr reports an error of the engine at the box it names.
 func engineErr(err error) *InputError {
+	field := ""
 	var se *attention.SpecError
 	if errors.As(err, &se) {
-		field, _, _ := strings.Cut(se.Field, ",")
+		field, _, _ = strings.Cut(se.Field, ",")
 		switch field {
 		case "x", "wq", "wk", "wv", "wo", "tokens", "heads", "valid", "temperature":
 		default:
 			field = ""
 		}
-		return NewInputError(field, "mx.err.engine", engineProblem{se})
 	}
-	return NewInputError("", "mx.err.engine", err.Error())
+	return NewInputError(field, "mx.err.engine", engineArg(err))
 }
 
-// importErr is an error of the engine with an import's spec.
-func importErr(err error) *InputError {
+// engineArg is err as an InputError's argument: the engine's problem in
+// the message's language where err is one (engineProblem).
+func engineArg(err error) any {
 	var se *attention.SpecError
 	if errors.As(err, &se) {
-		return NewInputError("json", "mx.err.import", engineProblem{se})
+		return engineProblem{se}
 	}
-	return NewInputError("json", "mx.err.import", err.Error())
+	return err.Error()
 }
 
 // An engineProblem is an InputError's argument that says the engine's
@@ -525,7 +526,7 @@ func ParseImport(data []byte) (*attention.Spec, *InputError) {
 		if words := importWords(data); words != nil {
 			return nil, words
 		}
-		return nil, importErr(err)
+		return nil, NewInputError("json", "mx.err.import", engineArg(err))
 	}
 	if s.Text != nil {
 		return nil, NewInputError("json", "mx.err.importText")
@@ -538,7 +539,7 @@ func ParseImport(data []byte) (*attention.Spec, *InputError) {
 	}
 	in, err := s.Resolve()
 	if err != nil {
-		return nil, importErr(err)
+		return nil, NewInputError("json", "mx.err.import", engineArg(err))
 	}
 	t, scale := in.Options.Temperature, in.Options.Scale
 	mask := "none"
