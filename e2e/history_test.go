@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -47,4 +48,43 @@ func TestHistoryAfterReload(t *testing.T) {
 	eval[any](tb, `history.back()`)
 	tb.waitFor("Back to the pipeline view", `location.hash.includes("view=pipeline") && window.attnviz && attnviz.state().view === "pipeline"`, 10*time.Second)
 	tb.checkClean("Back after a reload")
+}
+
+// TestLinkTypedOverAddress types a link over the address (location.hash,
+// as an edit of the address bar does) that sets the view alone: the page
+// opens it as it would in a new tab, and the notice names what it reset
+// (the sentence and the heads), whose button goes Back to them. Back and
+// Forward to the page's own entries say nothing.
+func TestLinkTypedOverAddress(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#view=pipeline&heads=1")
+	tb.setSentence("my very own sentence")
+	eval[any](tb, `location.hash = "#view=compare"`)
+	tb.waitFor("the compare view", `attnviz.state().view === "compare"`, 10*time.Second)
+	tb.waitFor("the notice", `!!document.querySelector("#notice-back")`, 10*time.Second)
+	note := eval[string](tb, `document.querySelector("#notice").textContent`)
+	for _, key := range []string{"text", "heads"} {
+		if !strings.Contains(note, key) {
+			t.Errorf("the notice %q does not name %s", note, key)
+		}
+	}
+	tb.screenshots("link-reset", nil)
+	if txt := tb.state().Text; txt == "my very own sentence" {
+		t.Fatalf("the link without a sentence kept the one typed")
+	}
+	eval[any](tb, `document.querySelector("#notice-back").click()`)
+	tb.waitFor("Back to the sentence", `attnviz.state().view === "pipeline" && attnviz.state().text === "my very own sentence"`, 10*time.Second)
+	if eval[bool](tb, `!!document.querySelector("#notice")`) {
+		t.Errorf("the notice stays after Back: %q", eval[string](tb, `document.querySelector("#notice").textContent`))
+	}
+	tb.click(`.tabs [data-view="scaling"]`)
+	tb.waitFor("the scaling view", `location.hash.includes("view=scaling")`, 10*time.Second)
+	eval[any](tb, `history.back()`)
+	tb.waitFor("Back to the pipeline view", `attnviz.state().view === "pipeline"`, 10*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	if eval[bool](tb, `!!document.querySelector("#notice")`) {
+		t.Errorf("Back to the page's own entry shows a notice: %q", eval[string](tb, `document.querySelector("#notice").textContent`))
+	}
+	tb.checkClean("a link typed over the address")
 }

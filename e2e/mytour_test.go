@@ -362,3 +362,35 @@ func checkHostileTours(t *testing.T, s *site, good []byte) {
 	}
 	tb3.checkClean("a skipped step")
 }
+
+// TestMyTourClearUndo removes every step of a tour with notes and puts them
+// back with Undo: one click no longer loses a teacher's tour.
+func TestMyTourClearUndo(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#lang=en")
+	tb.click("#teach-add")
+	tb.click(`.tabs [data-view="pipeline"]`)
+	tb.click("#teach-add")
+	tb.waitFor("two steps", `JSON.parse(window.attnviz.teach()).steps.length === 2`, 10*time.Second)
+	tb.click(`.tabs [data-view="mytour"]`)
+	tb.waitFor("the editor", `document.querySelectorAll("#teach-steps li").length === 2`, 10*time.Second)
+	tb.setNote(2, "Look at the diagonal.")
+	tb.waitFor("the note", `JSON.parse(window.attnviz.teach()).steps[1].note !== ""`, 10*time.Second)
+	_, before := tb.teachTour()
+	tb.clickOnly("#teach-clear")
+	tb.waitFor("the steps removed, and the undo", `!document.querySelector("#teach-steps") && !!document.querySelector("#teach-undo")`, 10*time.Second)
+	if said := eval[string](tb, `document.querySelector("#teach-cleared").textContent`); !strings.Contains(said, "2") {
+		t.Errorf("the undo's status %q does not say how many steps went", said)
+	}
+	tb.screenshots("mytour-cleared", nil)
+	tb.clickOnly("#teach-undo")
+	tb.waitFor("the steps back", `document.querySelectorAll("#teach-steps li").length === 2 && !document.querySelector("#teach-undo")`, 10*time.Second)
+	if _, after := tb.teachTour(); after != before {
+		t.Errorf("after Undo the tour is %s, want %s", after, before)
+	}
+	if note := eval[string](tb, `document.querySelector('#teach-steps li[data-step="2"] .teach-note').value`); note != "Look at the diagonal." {
+		t.Errorf("after Undo step 2's note box shows %q (text %q, tour %s)", note, eval[string](tb, `document.querySelector('#teach-steps li[data-step="2"] .teach-note').textContent`), eval[string](tb, `window.attnviz.teach()`))
+	}
+	tb.checkClean("removing every step and undoing it")
+}

@@ -22,6 +22,8 @@ var linkMessages = map[string]map[string]string{
 		"link.why.input":    "this input cannot be computed",
 		"link.why.nearest":  "not a value the page offers",
 		"link.why.cell":     "the weights shown have %d rows",
+		"notice.linkReset":  "This link leaves out %s: what you had there is back to its default.",
+		"notice.linkBack":   "Back to what I had",
 	},
 	LangZH: {
 		"notice.linkParts":  "此链接中有些设置无法使用，其余设置已保留。",
@@ -40,5 +42,7 @@ var linkMessages = map[string]map[string]string{
 		"link.why.input":    "无法计算此输入",
 		"link.why.nearest":  "不是本页提供的值",
 		"link.why.cell":     "所显示的权重只有 %d 行",
+		"notice.linkReset":  "此链接未包含 %s：你之前的这些设置已恢复为默认值。",
+		"notice.linkBack":   "返回之前的设置",
 	},
 }

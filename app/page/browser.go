@@ -122,7 +122,7 @@ func replaceLinkState(state string) bool {
 	return dom.Try(func() {
 		loc := app.Window().Get("location")
 		u := loc.Get("pathname").String() + "#" + state
-		app.Window().Get("history").Call("replaceState", nil, "", u)
+		app.Window().Get("history").Call("replaceState", historyMark, "", u)
 	})
 }
 

@@ -29,7 +29,7 @@ func pushLinkState(state string) bool {
 	return dom.Try(func() {
 		loc := app.Window().Get("location")
 		u := loc.Get("pathname").String() + "#" + state
-		app.Window().Get("history").Call("pushState", nil, "", u)
+		app.Window().Get("history").Call("pushState", historyMark, "", u)
 	})
 }
 
@@ -45,6 +45,48 @@ func (p *Page) leavePlace(old state.State) {
 	}
 }
 
+// historyMark is the state of the history entries the page writes: a
+// popstate to an entry without it is a link typed or pasted over the
+// address, not Back or Forward to one of the page's own.
+const historyMark = "attnviz"
+
+// markEntry marks the entry the page was opened at as one of the page's
+// own, so that Back to it is not taken for a link typed over the address.
+func markEntry() {
+	dom.Try(func() {
+		app.Window().Get("history").Call("replaceState", historyMark, "", app.Window().Get("location").Get("href"))
+	})
+}
+
+// typedLink reports whether the entry the page is at is not one of its own:
+// a link typed or pasted over the address, once the page has mounted.
+func (p *Page) typedLink() bool {
+	if p.onPop == nil {
+		return false
+	}
+	typed := false
+	dom.Try(func() { typed = app.Window().Get("history").Get("state").String() != historyMark })
+	return typed
+}
+
+// noteReset, after a link typed over the address opened, has the notice
+// name what the link left out that the page had before (was) and that is
+// back to its default, with a button back to it, unless another notice
+// says more about the link. After Back or Forward, that notice goes.
+func (p *Page) noteReset(link string, was state.State, typed bool) {
+	if p.notice != "" && p.notice != "notice.linkReset" {
+		return
+	}
+	if !typed {
+		p.notice = ""
+		return
+	}
+	p.notice, p.linkReset = "", state.LeftOut(link, was, p.state)
+	if len(p.linkReset) > 0 {
+		p.notice = "notice.linkReset"
+	}
+}
+
 // listenPopState has the page follow each popstate (Back, Forward, a
 // fragment edited in the address bar) itself, with OnNav, as go-app does:
 // go-app skips one back to the address it last navigated to, the one the
@@ -55,6 +97,7 @@ func (p *Page) listenPopState() {
 	if p.onPop != nil {
 		return
 	}
+	markEntry()
 	p.onPop = dom.Func(func(app.Value, []app.Value) any {
 		p.ctx.Dispatch(p.OnNav)
 		return nil

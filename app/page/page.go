@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/attnviz/attnviz/app/chart"
@@ -47,6 +48,7 @@ type Page struct {
 
 	notice       string              // i18n key of a dismissible notice; "" for none
 	linkProblems []state.LinkProblem // the link's settings that notice.linkParts names
+	linkReset    []string            // the keys notice.linkReset names (history.go)
 
 	ctx         app.Context  // the page's own context, from OnMount
 	hooks       []app.Func   // the functions of window.attnviz
@@ -181,7 +183,9 @@ func (p *Page) OnNav(ctx app.Context) {
 		return
 	}
 	p.rest.changed()
+	was, typed := p.state, p.typedLink()
 	p.open(link, state.DefaultState(p.state.Lang))
+	p.noteReset(link, was, typed)
 	p.link, p.place = link, placeOf(p.state)
 	setDocumentLang(p.state.Lang)
 	p.writeLink()
@@ -588,10 +592,29 @@ func notYet() string {
 	return ""
 }
 
+// noticeText is the notice's text in lang, with what it names.
+func (p *Page) noticeText(lang string) string {
+	if p.notice == "notice.linkReset" {
+		return i18n.Tf(lang, p.notice, strings.Join(p.linkReset, ", "))
+	}
+	return i18n.T(lang, p.notice) + linkProblemsText(lang, p.notice, p.linkProblems)
+}
+
+// renderBackButton is notice.linkReset's button, #notice-back: Back, to
+// the page as it was before the link.
+func (p *Page) renderBackButton(lang string) app.UI {
+	return app.Button().ID("notice-back").Class("small-button").Type("button").Text(i18n.T(lang, "notice.linkBack")).
+		OnClick(func(ctx app.Context, e app.Event) {
+			p.notice = ""
+			dom.Try(func() { app.Window().Get("history").Call("back") })
+		})
+}
+
 // renderNotice is the dismissible notice, #notice.
 func (p *Page) renderNotice(lang string) app.UI {
 	return app.Div().ID("notice").Class("notice").Role("status").Body(
-		app.Span().Text(i18n.T(lang, p.notice)+linkProblemsText(lang, p.notice, p.linkProblems)),
+		app.Span().Text(p.noticeText(lang)),
+		app.If(p.notice == "notice.linkReset", func() app.UI { return p.renderBackButton(lang) }),
 		app.Button().
 			Type("button").
 			Class("dismiss").

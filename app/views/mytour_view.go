@@ -26,6 +26,8 @@ type MyTourView struct {
 	answer string     // the message of the last file loaded; "" for none
 	bad    bool       // answer is an error
 	reader []app.Func // callbacks of a FileReader
+
+	cleared []state.TeachStep // the steps "Remove every step" removed, for its undo
 }
 
 // OnDismount releases the file reader's callbacks.
@@ -54,6 +56,7 @@ func (v *MyTourView) Render() app.UI {
 			app.P().Class("lead").Text(i18n.T(lang, "teach.intro")),
 			list,
 			v.renderActions(lang, p),
+			v.renderUndo(lang, p),
 			v.renderAnswer(),
 			v.renderShare(lang, p),
 		),
@@ -135,6 +138,7 @@ func (v *MyTourView) edit(ctx app.Context, e app.Event, change func(t *state.Tea
 // another step.
 func (v *MyTourView) set(ctx app.Context, e app.Event, change func(s *state.State)) {
 	var teach string
+	v.cleared = nil // an edit after "Remove every step" ends its undo
 	v.Props.Set(ctx, e, func(s *state.State) { change(s); teach = s.Teach })
 	ctx.Defer(func(app.Context) {
 		t, _ := state.DecodeTeach(teach)
@@ -195,7 +199,29 @@ func (v *MyTourView) renderActions(lang string, p teachPlan) app.UI {
 		disabled(app.Button().ID("teach-clear").Type("button").Class("mx-button"), len(p.Tour.Steps) == 0).
 			Text(i18n.T(lang, "teach.clear")).
 			OnClick(func(ctx app.Context, e app.Event) {
-				v.edit(ctx, e, func(t *state.TeachTour) { t.Steps = nil })
+				var steps []state.TeachStep // the tour's at the click, not at the render
+				v.edit(ctx, e, func(t *state.TeachTour) { steps, t.Steps = t.Steps, nil })
+				v.cleared, v.answer = steps, ""
+			}),
+	)
+}
+
+// renderUndo says how many steps "Remove every step" removed, with a button
+// that puts them back, while the tour is still empty.
+func (v *MyTourView) renderUndo(lang string, p teachPlan) app.UI {
+	if len(v.cleared) == 0 || len(p.Tour.Steps) > 0 {
+		return nil
+	}
+	said := i18n.Tf(lang, "teach.cleared", len(v.cleared))
+	if len(v.cleared) == 1 {
+		said = i18n.T(lang, "teach.cleared1")
+	}
+	return app.P().ID("teach-cleared").Class("caption").Role("status").Body(
+		app.Text(said+" "),
+		app.Button().ID("teach-undo").Type("button").Class("small-button").Text(i18n.T(lang, "teach.undo")).
+			OnClick(func(ctx app.Context, e app.Event) {
+				steps := v.cleared
+				v.edit(ctx, e, func(t *state.TeachTour) { t.Steps = steps })
 			}),
 	)
 }
