@@ -394,3 +394,31 @@ func TestMyTourClearUndo(t *testing.T) {
 	}
 	tb.checkClean("removing every step and undoing it")
 }
+
+// TestMyTourPlayFindsFirst plays a tour whose first playable step is the
+// editor itself (step 1 cannot be shown), ends it, removes that broken
+// step, and plays again: Play starts at the tour's first step as it is now
+// (go-app kept the first click's handler, which had kept the step it
+// found then, 2).
+func TestMyTourPlayFindsFirst(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.openEditor(s.URL() + "#view=mytour&lang=en")
+	tb.loadTourFile(t, "tour.json", []byte(`{"kind":"attnviz-tour","steps":[
+		{"link":"view=nosuchview","note":"broken"},
+		{"link":"view=mytour","note":"the editor"},
+		{"link":"view=attention","note":"attention"}]}`))
+	tb.waitFor("the tour", `document.querySelectorAll("#teach-steps li").length === 3`, 10*time.Second)
+	tb.clickOnly("#teach-play")
+	tb.waitFor("step 2, the editor", `window.attnviz.state().teach_step === 2`, 10*time.Second)
+	tb.clickOnly("#teach-end")
+	tb.waitFor("the tour ended", `window.attnviz.state().teach_step === 0`, 10*time.Second)
+	tb.clickOnly(`#teach-steps li[data-step="1"] .teach-remove`)
+	tb.waitFor("two steps", `document.querySelectorAll("#teach-steps li").length === 2`, 10*time.Second)
+	tb.clickOnly("#teach-play")
+	tb.waitFor("a step played", `window.attnviz.state().teach_step > 0`, 10*time.Second)
+	if st := eval[int](tb, `window.attnviz.state().teach_step`); st != 1 {
+		t.Errorf("Play showed step %d of the tour as it is now, want its first, 1", st)
+	}
+	tb.checkClean("playing a tour again after its first step was removed")
+}

@@ -173,10 +173,11 @@ func (v *MyTourView) move(i, to int) app.EventHandler {
 func (v *MyTourView) play(n int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		v.Props.Set(ctx, e, func(s *state.State) {
-			if n == 0 {
-				n = planOf(*s, v.Known).next(1, 1)
+			k := n // not n itself: go-app keeps the first click's closure for the next
+			if k == 0 {
+				k = planOf(*s, v.Known).next(1, 1)
 			}
-			GoToTeachStep(s, n, v.Known)
+			GoToTeachStep(s, k, v.Known)
 		})
 	}
 }
