@@ -592,12 +592,21 @@ func notYet() string {
 	return ""
 }
 
-// noticeText is the notice's text in lang, with what it names.
-func (p *Page) noticeText(lang string) string {
-	if p.notice == "notice.linkReset" {
-		return i18n.Tf(lang, p.notice, strings.Join(p.linkReset, ", "))
+// noticeText is the notice's text in lang, with what it names: the keys
+// of notice.linkReset as code, in no language.
+func (p *Page) noticeText(lang string) app.UI {
+	if p.notice != "notice.linkReset" {
+		return app.Span().Text(i18n.T(lang, p.notice) + linkProblemsText(lang, p.notice, p.linkProblems))
 	}
-	return i18n.T(lang, p.notice) + linkProblemsText(lang, p.notice, p.linkProblems)
+	before, after, _ := strings.Cut(i18n.T(lang, p.notice), "%s")
+	body := []app.UI{app.Text(before)}
+	for i, key := range p.linkReset {
+		if i > 0 {
+			body = append(body, app.Text(", "))
+		}
+		body = append(body, app.Code().Attr("translate", "no").Text(key))
+	}
+	return app.Span().Body(append(body, app.Text(after))...)
 }
 
 // renderBackButton is notice.linkReset's button, #notice-back: Back, to
@@ -613,7 +622,7 @@ func (p *Page) renderBackButton(lang string) app.UI {
 // renderNotice is the dismissible notice, #notice.
 func (p *Page) renderNotice(lang string) app.UI {
 	return app.Div().ID("notice").Class("notice").Role("status").Body(
-		app.Span().Text(p.noticeText(lang)),
+		p.noticeText(lang),
 		app.If(p.notice == "notice.linkReset", func() app.UI { return p.renderBackButton(lang) }),
 		app.Button().
 			Type("button").

@@ -19,8 +19,9 @@ func TestLeftOut(t *testing.T) {
 		{"view=compare&text=my+own+sentence", typed, []string{"heads"}}, // the sentence kept
 		{"view=compare", def, nil},                                      // nothing had changed
 		{"view=compare&text=%zz", typed, nil},                           // unreadable: its own notice
+		{"view=compare&lang=en", DefaultState(i18n.LangZH), nil},        // the Chinese example sentence, not the student's
 	} {
-		now, _, _ := DecodeLink(tc.link, def)
+		now, _, _ := DecodeLink(tc.link, DefaultState(tc.was.Lang))
 		if got := LeftOut(tc.link, tc.was, now); !slices.Equal(got, tc.want) {
 			t.Errorf("LeftOut(%q) = %q, want %q", tc.link, got, tc.want)
 		}
