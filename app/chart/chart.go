@@ -57,7 +57,6 @@ type Chart struct {
 	drawn      string     // the option ECharts has
 	drawnParts ChartParts // the parts ECharts has
 	onScreen   onScreen   // whether a Lazy chart is on screen
-	waits      bool       // the element is marked data-waiting (waiting)
 	image      chartImage // draws Parts.Image
 	media      chartMedia // the option's media queries (chart_media.go)
 	outlines   cellOutlines
@@ -225,7 +224,7 @@ func (c *Chart) OnDismount() {
 	disposeLater(c.chart, c.onResize, c.formatter, c.onClick, ci.render, ci.move, ci.click, ci.out, ci.formatter)
 	c.chart, c.onResize, c.formatter, c.onClick = nil, nil, nil, nil
 	*ci = chartImage{}
-	c.drawn, c.waits = "", false
+	c.drawn = ""
 	c.drawnParts = ChartParts{}
 	c.media = chartMedia{}
 	c.outlines = cellOutlines{}
@@ -258,10 +257,8 @@ func (c *Chart) draw() {
 // piece.
 func (c *Chart) drawOption() {
 	if c.Lazy && c.onScreen.hidden {
-		c.waiting(true) // drawn when it comes on screen
-		return
+		return // drawn when it comes on screen
 	}
-	c.waiting(false)
 	if c.chart != nil && c.Parts.Base != "" {
 		c.drawParts()
 		return
@@ -289,20 +286,6 @@ func (c *Chart) drawOption() {
 		dom.MarkFirstDraw()
 	}
 	c.drawn = c.Option
-}
-
-// waiting marks the chart's element data-waiting while it is Lazy and off
-// screen with something not drawn yet, which the end-to-end tests wait
-// out after scrolling to it.
-func (c *Chart) waiting(on bool) {
-	if el := c.JSValue(); el != nil && el.Truthy() && c.waits != on {
-		c.waits = on
-		if on {
-			el.Call("setAttribute", "data-waiting", "")
-		} else {
-			el.Call("removeAttribute", "data-waiting")
-		}
-	}
 }
 
 // FirstPictureTiming is the picture's elementtiming attribute: the bench
