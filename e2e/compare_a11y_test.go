@@ -28,7 +28,7 @@ func TestCompareStripes(t *testing.T) {
 	masked := [][2]int{{0, 5}, {0, 1}, {2, 4}, {4, 5}}
 	open := [][2]int{{5, 0}, {3, 3}, {4, 2}, {1, 0}}
 	for _, id := range []string{"#compare-causal", "#compare-maskdiff", "#compare-a", "#compare-b"} {
-		eval[bool](tb, `(() => { document.querySelector("`+id+`").scrollIntoView({block: "center"}); return true; })()`)
+		tb.showChart(id)
 		for _, c := range masked {
 			if k := tb.canvasStripesOf(id, c[0], c[1], 0.3); k < 2 {
 				t.Errorf("%s, masked cell (%d, %d): %d changes between stripe and cell, want ≥ 2", id, c[0], c[1], k)
@@ -40,6 +40,7 @@ func TestCompareStripes(t *testing.T) {
 			}
 		}
 	}
+	tb.showChart("#compare-nomask")
 	for _, c := range masked {
 		if k := tb.canvasStripesOf("#compare-nomask", c[0], c[1], 0.3); k != 0 {
 			t.Errorf("#compare-nomask, cell (%d, %d): %d changes of colour, want none (nothing masked)", c[0], c[1], k)

@@ -36,6 +36,7 @@ func TestCompareOverlay(t *testing.T) {
 		return strings.Join(w, " ")
 	}
 	tb.open(s.URL() + "#view=compare&causal=1&head=0&text=" + url.QueryEscape(words("w", 40)) + "&text2=" + url.QueryEscape(words("v", 40)))
+	tb.showChart("#compare-causal") // the masks pair draws near the screen
 	tb.waitFor("six pictures over the charts", overlaysShownJS+" === 12", 15*time.Second)
 	tb.settle()
 
@@ -101,6 +102,7 @@ func TestCompareOverlay(t *testing.T) {
 
 	tb.setSentence(words("w", 8))
 	tb.setSentence(words("w", 8) + " ")
+	tb.showChart("#compare-causal")
 	tb.waitFor("no picture over the charts at 8 tokens", overlaysShownJS+" === 0", 10*time.Second)
 	tb.checkClean("the compare view's pictures")
 }

@@ -154,11 +154,13 @@ func (tb *tab) exportMenuCharts(dir string) {
 		eval[chromedp.Void](tb, fmt.Sprintf(`(() => { const s = document.querySelector("#export-chart");
 			s.value = "%d"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, k))
 		tb.waitFor("the menu's buttons for #"+id, fmt.Sprintf(`document.querySelector('#export [data-export="png"]').dataset.exportChart === %q`, id), 5*time.Second)
+		// First the PNG: an export draws a chart that waits off screen (the
+		// compare view's masks pair), whose option is read after.
+		_, png := tb.saveVia(dir, `#export [data-export="png"]`, "#export-status")
 		el := fmt.Sprintf(`document.getElementById(%q)`, id)
 		size := eval[[]float64](tb, `(() => { const c = echarts.getInstanceByDom(`+el+`); return [c.getWidth(), c.getHeight(), devicePixelRatio]; })()`)
 		heatmap := eval[bool](tb, `echarts.getInstanceByDom(`+el+`).getOption().series.some(s => s.type !== "line")`)
 		labels := eval[[]string](tb, `(() => { const y = echarts.getInstanceByDom(`+el+`).getOption().yAxis; return (y && y[0] && y[0].type === "category" && y[0].data) || []; })()`)
-		_, png := tb.saveVia(dir, `#export [data-export="png"]`, "#export-status")
 		checkChartPNG(tb.t, "#"+id, png, int(size[0]*2*size[2]), int((size[1]+28)*2*size[2]), heatmap)
 		_, svg := tb.saveVia(dir, `#export [data-export="svg"]`, "#export-status")
 		checkChartSVG(tb.t, "#"+id, svg, labels, " · ")

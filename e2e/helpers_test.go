@@ -948,3 +948,19 @@ func equalStrings(a, b []string) bool {
 	}
 	return true
 }
+
+// showChart scrolls the chart sel selects to the middle of the screen and
+// waits until it has drawn what it holds: a Lazy chart (the compare view's
+// masks pair) draws only near the screen, and marks its element
+// data-waiting until then.
+func (tb *tab) showChart(sel string) {
+	tb.t.Helper()
+	eval[chromedp.Void](tb, fmt.Sprintf(`document.querySelector(%s).scrollIntoView({block: "center"})`, jsString(sel)))
+	tb.waitFor(sel+" drawn", fmt.Sprintf(`(() => {
+		const el = document.querySelector(%s);
+		const c = el && !el.hasAttribute("data-waiting") && echarts.getInstanceByDom(el);
+		const o = c && c.getOption();
+		return !!(o && o.series && o.series.length);
+	})()`, jsString(sel)), 10*time.Second)
+	tb.settle()
+}

@@ -340,6 +340,9 @@ func TestOtherViewsDrawPictures(t *testing.T) {
 		{"pipeline", "#view=pipeline&step=weights&head=0&causal=1&text=" + url.QueryEscape(words("w", 40)), "#step-heatmap", 1},
 	} {
 		tb.open(s.URL() + c.link)
+		if c.view == "compare" {
+			tb.showChart("#compare-causal") // the masks pair draws near the screen
+		}
 		tb.waitFor("the charts of the "+c.view+" view", fmt.Sprintf(`document.querySelectorAll(%s).length === %d`, jsString(c.sel), c.charts), 10*time.Second)
 		// Each chart's series, and the pixel a third of the way into its
 		// cells, across and down.

@@ -55,7 +55,7 @@ func TestSwitchTrace(t *testing.T) {
 			tr := tb.startTrace(tb.prepareDetail()...)
 			tb.switchInto(frag, id)
 			if os.Getenv("ATTNVIZ_SWITCH_PASS") != "" {
-				tb.benchPass(benchWords(tokens))
+				tb.benchPass(benchWords(128)) // the bench pastes 128 tokens at every size
 			}
 			cpu := tr.stop(tb)
 			t.Logf("switching into %s at %d tokens / %d heads: %s; wall: %s", id, tokens, heads, cpuSummary(cpu), tb.longTasks())

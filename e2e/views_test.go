@@ -207,6 +207,7 @@ func TestCompareView(t *testing.T) {
 	checkDiff("compare-diff", ra, rb)
 	none, causal := st, st
 	none.Mask, causal.Mask = "none", "causal"
+	tb.showChart("#compare-maskdiff") // the masks pair draws near the screen
 	checkDiff("compare-maskdiff", runCLI(t, cliArgs(none, a)), runCLI(t, cliArgs(causal, a)))
 	tb.screenshots("compare", nil)
 

@@ -57,6 +57,7 @@ type Chart struct {
 	drawn      string     // the option ECharts has
 	drawnParts ChartParts // the parts ECharts has
 	onScreen   onScreen   // whether a Lazy chart is on screen
+	waits      bool       // the element is marked data-waiting (waiting)
 	image      chartImage // draws Parts.Image
 	media      chartMedia // the option's media queries (chart_media.go)
 	outlines   cellOutlines
@@ -224,7 +225,7 @@ func (c *Chart) OnDismount() {
 	disposeLater(c.chart, c.onResize, c.formatter, c.onClick, ci.render, ci.move, ci.click, ci.out, ci.formatter)
 	c.chart, c.onResize, c.formatter, c.onClick = nil, nil, nil, nil
 	*ci = chartImage{}
-	c.drawn = ""
+	c.drawn, c.waits = "", false
 	c.drawnParts = ChartParts{}
 	c.media = chartMedia{}
 	c.outlines = cellOutlines{}
@@ -257,8 +258,10 @@ func (c *Chart) draw() {
 // piece.
 func (c *Chart) drawOption() {
 	if c.Lazy && c.onScreen.hidden {
-		return // drawn when it comes on screen
+		c.waiting(true) // drawn when it comes on screen
+		return
 	}
+	c.waiting(false)
 	if c.chart != nil && c.Parts.Base != "" {
 		c.drawParts()
 		return
@@ -286,6 +289,20 @@ func (c *Chart) drawOption() {
 		dom.MarkFirstDraw()
 	}
 	c.drawn = c.Option
+}
+
+// waiting marks the chart's element data-waiting while it is Lazy and off
+// screen with something not drawn yet, which the end-to-end tests wait
+// out after scrolling to it.
+func (c *Chart) waiting(on bool) {
+	if el := c.JSValue(); el != nil && el.Truthy() && c.waits != on {
+		c.waits = on
+		if on {
+			el.Call("setAttribute", "data-waiting", "")
+		} else {
+			el.Call("removeAttribute", "data-waiting")
+		}
+	}
 }
 
 // FirstPictureTiming is the picture's elementtiming attribute: the bench

@@ -231,6 +231,23 @@ type onScreen struct {
 	hidden   bool
 	observer app.Value
 	callback app.Func
+	id       string // the chart's element id, its key in lazyByID
+}
+
+// lazyByID are the Lazy charts followed, by their element's id, for
+// drawHidden.
+var lazyByID = map[string]*Chart{}
+
+// drawHidden draws the Lazy chart of el at once if it waits off screen: an
+// export reads what ECharts has drawn. It stays Lazy.
+func drawHidden(el app.Value) {
+	c := lazyByID[el.Get("id").String()]
+	if c == nil || !c.onScreen.hidden {
+		return
+	}
+	c.onScreen.hidden = false
+	c.draw()
+	c.onScreen.hidden = true
 }
 
 // observe starts following c's element.
@@ -240,6 +257,8 @@ func (o *onScreen) observe(ctx app.Context, c *Chart) {
 		return
 	}
 	o.hidden = true // until the observer's first report, right after observe
+	o.id = c.ID
+	lazyByID[c.ID] = c
 	o.callback = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 || args[0].Length() == 0 {
 			return nil
@@ -263,6 +282,9 @@ func (o *onScreen) observe(ctx app.Context, c *Chart) {
 
 // stop stops following and releases the callback.
 func (o *onScreen) stop() {
+	if c := lazyByID[o.id]; c != nil && &c.onScreen == o {
+		delete(lazyByID, o.id)
+	}
 	if o.observer != nil {
 		o.observer.Call("disconnect")
 		o.observer = nil

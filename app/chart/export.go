@@ -13,12 +13,14 @@ import (
 // has: twice the CSS pixels times the screen's device pixels.
 const exportScale = 2
 
-// echartsOf returns the ECharts instance drawn into el, or an error.
+// echartsOf returns the ECharts instance drawn into el, or an error. A Lazy
+// chart that waits off screen is drawn first (drawHidden).
 func echartsOf(el app.Value) (app.Value, error) {
 	ec := app.Window().Get("echarts")
 	if !ec.Truthy() || !el.Truthy() {
 		return nil, errors.New("the chart is not drawn")
 	}
+	drawHidden(el)
 	inst := ec.Call("getInstanceByDom", el)
 	if !inst.Truthy() {
 		return nil, errors.New("the chart is not drawn")

@@ -130,22 +130,26 @@ func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.
 		return app.P().ID(idDiff + "-error").Class("compare-error").Role("status").Text(p.err)
 	}
 	nameDiff := i18n.Tf(lang, "compare.diff", nameA, nameB)
+	// The masks' pair, below the sentences', draws when it comes near the
+	// screen: at 128 tokens its three heatmaps doubled what a paste or a
+	// switch into the view cost (docs/performance.md, session 17).
+	lazy := idA == "compare-nomask"
 	guess := onCell != nil && changeRow(v.Props) != -1
 	return app.Div().Class("trio").Style("--chart-min", trioStyle(p.minSize)).Body(
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
 			&CellWalk{ID: idA, Name: nameA, Lang: lang, Heatmap: p.ha, Masked: p.maskA, Chart: &chart.Chart{
-				ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, MinSize: p.minSize, Ref: &refs[0], Overlay: true, Loading: i18n.T(lang, "chart.loading")}},
+				ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, MinSize: p.minSize, Ref: &refs[0], Overlay: true, Lazy: lazy, Loading: i18n.T(lang, "chart.loading")}},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
 			v.guessWalk(&CellWalk{ID: idB, Name: nameB, Lang: lang, Heatmap: p.hb, Masked: p.maskB, Chart: &chart.Chart{
-				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Ref: &refs[1], OnCell: onCell, Overlay: true, Loading: i18n.T(lang, "chart.loading")}}, guess),
+				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Ref: &refs[1], OnCell: onCell, Overlay: true, Lazy: lazy, Loading: i18n.T(lang, "chart.loading")}}, guess),
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameDiff),
 			v.guessWalk(&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Masked: p.maskDiff, Chart: &chart.Chart{
-				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Overlay: true, Loading: i18n.T(lang, "chart.loading")}}, guess),
+				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Overlay: true, Lazy: lazy, Loading: i18n.T(lang, "chart.loading")}}, guess),
 			app.P().Class("caption").Text(i18n.Tf(lang, legend, strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)
