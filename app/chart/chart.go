@@ -156,7 +156,7 @@ func (c *Chart) mount(ctx app.Context) {
 		// laidOut: the observer's first report, at the size ECharts laid
 		// out at (resize.go). A draw that waits in the queue (drawSized)
 		// resizes with its option, in one update.
-		if c.chart != nil && !drawQueue.waiting(jobKey{c, false}) && !laidOut(c.chart, c.JSValue()) {
+		if c.chart != nil && !c.offScreen() && !drawQueue.waiting(jobKey{c, false}) && !laidOut(c.chart, c.JSValue()) {
 			c.resize()
 		}
 		return nil
@@ -257,7 +257,7 @@ func (c *Chart) draw() {
 // convert Go structs, and parsing once is faster than converting piece by
 // piece.
 func (c *Chart) drawOption() {
-	if c.Lazy && c.onScreen.hidden {
+	if c.offScreen() {
 		c.waiting(true) // drawn when it comes on screen
 		return
 	}
@@ -290,6 +290,10 @@ func (c *Chart) drawOption() {
 	}
 	c.drawn = c.Option
 }
+
+// offScreen reports whether the chart is Lazy and off screen: it neither
+// draws nor resizes until it comes on screen.
+func (c *Chart) offScreen() bool { return c.Lazy && c.onScreen.hidden }
 
 // waiting marks the chart's element data-waiting while it is Lazy and off
 // screen with something not drawn yet, which the end-to-end tests wait

@@ -41,7 +41,7 @@ func (c *Chart) resize() {
 // changed the element's size, the option and the new size go to ECharts in
 // one update.
 func (c *Chart) drawSized() {
-	if c.chart == nil || c.sized() {
+	if c.chart == nil || c.sized() || c.offScreen() {
 		c.draw()
 		return
 	}

@@ -246,7 +246,7 @@ func drawHidden(el app.Value) {
 		return
 	}
 	c.onScreen.hidden = false
-	c.draw()
+	c.drawSized()
 	c.onScreen.hidden = true
 }
 
@@ -271,7 +271,7 @@ func (o *onScreen) observe(ctx app.Context, c *Chart) {
 			if was && !hidden {
 				// Through the queue: the observers of a view's charts report
 				// in one task (the Learn view's eight, as training starts).
-				drawQueue.soon(jobKey{c, false}, c.draw)
+				drawQueue.soon(jobKey{c, false}, c.drawSized) // resized too, if it was while off screen
 			}
 		})
 		return nil
