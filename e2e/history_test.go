@@ -86,5 +86,11 @@ func TestLinkTypedOverAddress(t *testing.T) {
 	if eval[bool](tb, `!!document.querySelector("#notice")`) {
 		t.Errorf("Back to the page's own entry shows a notice: %q", eval[string](tb, `document.querySelector("#notice").textContent`))
 	}
+	// The notice goes once the student moves on (Back would not return
+	// to what they had): a tab clicked.
+	eval[any](tb, `location.hash = "#view=compare"`)
+	tb.waitFor("the notice again", `!!document.querySelector("#notice-back")`, 10*time.Second)
+	tb.click(`.tabs [data-view="scaling"]`)
+	tb.waitFor("the notice gone after a tab", `!document.querySelector("#notice")`, 10*time.Second)
 	tb.checkClean("a link typed over the address")
 }

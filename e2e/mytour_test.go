@@ -383,9 +383,11 @@ func TestMyTourClearUndo(t *testing.T) {
 	if said := eval[string](tb, `document.querySelector("#teach-cleared").textContent`); !strings.Contains(said, "2") {
 		t.Errorf("the undo's status %q does not say how many steps went", said)
 	}
+	tb.waitFor("the focus on Undo", `document.activeElement?.id === "teach-undo"`, 5*time.Second)
 	tb.screenshots("mytour-cleared", nil)
 	tb.clickOnly("#teach-undo")
 	tb.waitFor("the steps back", `document.querySelectorAll("#teach-steps li").length === 2 && !document.querySelector("#teach-undo")`, 10*time.Second)
+	tb.waitFor("the focus back on Remove every step", `document.activeElement?.id === "teach-clear"`, 5*time.Second)
 	if _, after := tb.teachTour(); after != before {
 		t.Errorf("after Undo the tour is %s, want %s", after, before)
 	}

@@ -257,8 +257,9 @@ func (o *onScreen) observe(ctx app.Context, c *Chart) {
 		return
 	}
 	o.hidden = true // until the observer's first report, right after observe
-	o.id = c.ID
-	lazyByID[c.ID] = c
+	if o.id = c.ID; c.ID != "" {
+		lazyByID[c.ID] = c
+	}
 	o.callback = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 || args[0].Length() == 0 {
 			return nil

@@ -24,6 +24,7 @@ var linkMessages = map[string]map[string]string{
 		"link.why.cell":     "the weights shown have %d rows",
 		"notice.linkReset":  "This link leaves out %s: what you had there is back to its default.",
 		"notice.linkBack":   "Back to what I had",
+		"list.sep":          ", ",
 	},
 	LangZH: {
 		"notice.linkParts":  "此链接中有些设置无法使用，其余设置已保留。",
@@ -44,5 +45,6 @@ var linkMessages = map[string]map[string]string{
 		"link.why.cell":     "所显示的权重只有 %d 行",
 		"notice.linkReset":  "此链接未包含 %s：你之前的这些设置已恢复为默认值。",
 		"notice.linkBack":   "返回之前的设置",
+		"list.sep":          "、",
 	},
 }

@@ -105,7 +105,8 @@ func (p *Page) open(link string, def state.State) {
 		s = teachOnOpen(tourOnOpen(s, link), link)
 	}
 	p.linkProblems = probs // named in the notice (link_open.go)
-	if p.notice == "notice.linkParts" {
+	switch p.notice {
+	case "notice.linkParts", "notice.badLink", "notice.badTeach", "notice.linkReset":
 		p.notice = "" // an earlier link's, in the same page
 	}
 	if err != nil || len(probs) > 0 {
@@ -186,6 +187,9 @@ func (p *Page) OnNav(ctx app.Context) {
 	was, typed := p.state, p.typedLink()
 	p.open(link, state.DefaultState(p.state.Lang))
 	p.noteReset(link, was, typed)
+	if typed {
+		markEntry() // the page's own from now on, for Back and Forward
+	}
 	p.link, p.place = link, placeOf(p.state)
 	setDocumentLang(p.state.Lang)
 	p.writeLink()
@@ -426,6 +430,9 @@ func (p *Page) writeLink() {
 	place, write := placeOf(p.state), replaceLinkState
 	if place != p.place {
 		write = pushLinkState
+		if p.notice == "notice.linkReset" {
+			p.notice = "" // Back would no longer return to what the student had
+		}
 	}
 	if write(link) {
 		p.link, p.place = link, place
@@ -602,7 +609,7 @@ func (p *Page) noticeText(lang string) app.UI {
 	body := []app.UI{app.Text(before)}
 	for i, key := range p.linkReset {
 		if i > 0 {
-			body = append(body, app.Text(", "))
+			body = append(body, app.Text(i18n.T(lang, "list.sep")))
 		}
 		body = append(body, app.Code().Attr("translate", "no").Text(key))
 	}

@@ -203,6 +203,7 @@ func (v *MyTourView) renderActions(lang string, p teachPlan) app.UI {
 				var steps []state.TeachStep // the tour's at the click, not at the render
 				v.edit(ctx, e, func(t *state.TeachTour) { steps, t.Steps = t.Steps, nil })
 				v.cleared, v.answer = steps, ""
+				ctx.Defer(func(app.Context) { dom.Focus("#teach-undo") }) // the button clicked is disabled now
 			}),
 	)
 }
@@ -223,6 +224,7 @@ func (v *MyTourView) renderUndo(lang string, p teachPlan) app.UI {
 			OnClick(func(ctx app.Context, e app.Event) {
 				steps := v.cleared
 				v.edit(ctx, e, func(t *state.TeachTour) { t.Steps = steps })
+				ctx.Defer(func(app.Context) { dom.Focus("#teach-clear") }) // the button clicked is gone
 			}),
 	)
 }
