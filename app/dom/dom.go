@@ -70,6 +70,20 @@ func Focus(selector string) {
 	})
 }
 
+// FocusTaken focuses the element selector selects and reports whether it
+// has the focus then (a disabled button does not take it).
+func FocusTaken(selector string) bool {
+	taken := false
+	Try(func() {
+		doc := app.Window().Get("document")
+		if el := doc.Call("querySelector", selector); el.Truthy() {
+			el.Call("focus")
+			taken = doc.Get("activeElement").Equal(el)
+		}
+	})
+	return taken
+}
+
 // MeasureSince records the performance measure "attnviz:update" from start,
 // an event's timeStamp, to now.
 func MeasureSince(start float64) {

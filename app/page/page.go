@@ -73,17 +73,17 @@ type Page struct {
 // What a visitor typed into the pre-rendered page meanwhile replaces the
 // link's sentence.
 func (p *Page) OnInit() {
-	lang, link := i18n.LangEN, ""
+	lang, link, bad := i18n.LangEN, "", false
 	if app.IsClient {
 		lang = cmp.Or(storedLang(), browserLang(), i18n.LangEN)
 		link = linkState()
-		if badLinkAtStart {
-			badLinkAtStart = false
-			p.notice = "notice.badLink"
-		}
+		bad, badLinkAtStart = badLinkAtStart, false
 		p.early = readEarlyInput()
 	}
 	p.open(link, state.DefaultState(lang))
+	if bad {
+		p.notice = "notice.badLink" // the link the page was opened with, which open no longer sees
+	}
 	p.link, p.place = link, placeOf(p.state)
 	if p.early.typed {
 		p.set(app.Context{}, app.Event{}, func(s *state.State) { s.Text = p.early.text })

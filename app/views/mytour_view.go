@@ -28,6 +28,30 @@ type MyTourView struct {
 	reader []app.Func // callbacks of a FileReader
 
 	cleared []state.TeachStep // the steps "Remove every step" removed, for its undo
+	focusTo string            // the selector of the button to focus once the page's new state shows it (focusNext)
+}
+
+// focusNext gives the focus to the button sel selects once it can take it:
+// the button clicked is gone or disabled, and sel's button comes with the
+// tour's new steps, which the page hands down after this event's render.
+func (v *MyTourView) focusNext(ctx app.Context, sel string) {
+	v.focusTo = sel
+	ctx.Defer(func(app.Context) { v.tryFocus() })
+}
+
+// OnUpdate tries focusNext's focus again once the page has handed down its
+// new state and go-app has updated the view.
+func (v *MyTourView) OnUpdate(ctx app.Context) {
+	if v.focusTo != "" {
+		ctx.Defer(func(app.Context) { v.tryFocus() })
+	}
+}
+
+// tryFocus focuses focusTo's button, and forgets it once it has the focus.
+func (v *MyTourView) tryFocus() {
+	if v.focusTo != "" && dom.FocusTaken(v.focusTo) {
+		v.focusTo = ""
+	}
 }
 
 // OnDismount releases the file reader's callbacks.
@@ -203,7 +227,7 @@ func (v *MyTourView) renderActions(lang string, p teachPlan) app.UI {
 				var steps []state.TeachStep // the tour's at the click, not at the render
 				v.edit(ctx, e, func(t *state.TeachTour) { steps, t.Steps = t.Steps, nil })
 				v.cleared, v.answer = steps, ""
-				ctx.Defer(func(app.Context) { dom.Focus("#teach-undo") }) // the button clicked is disabled now
+				v.focusNext(ctx, "#teach-undo") // the button clicked is disabled now
 			}),
 	)
 }
@@ -224,7 +248,7 @@ func (v *MyTourView) renderUndo(lang string, p teachPlan) app.UI {
 			OnClick(func(ctx app.Context, e app.Event) {
 				steps := v.cleared
 				v.edit(ctx, e, func(t *state.TeachTour) { t.Steps = steps })
-				ctx.Defer(func(app.Context) { dom.Focus("#teach-clear") }) // the button clicked is gone
+				v.focusNext(ctx, "#teach-clear") // the button clicked is gone
 			}),
 	)
 }
