@@ -63,9 +63,11 @@ type Page struct {
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
 
-	presenter presenter     // presentation mode's keys and full screen (present.go)
-	first     firstScreen   // the pre-rendered parts the first render holds (first_screen.go)
-	score     compute.Score // predict-then-reveal's score over the session
+	presenter presenter   // presentation mode's keys and full screen (present.go)
+	first     firstScreen // the pre-rendered parts the first render holds (first_screen.go)
+
+	tabsPointed bool          // a view tab was clicked since the focus came to the tabs (tabs.go)
+	score       compute.Score // predict-then-reveal's score over the session
 }
 
 // OnInit opens the view the link asks for (in the browser; the server
@@ -492,7 +494,7 @@ func (p *Page) Render() app.UI {
 			),
 			app.Div().Class("workspace").Attr("inert", notYet()).Body(
 				p.first.part(heldSidebar, func() app.UI { return p.sidebar(lang, heads, head) }),
-				app.Div().Class("stage").Body(
+				app.Div().Class("stage").ID(views.TabPanelID).Role("tabpanel").Aria("labelledby", views.TabID(v.ID)).Body(
 					p.first.part(heldTools, p.stageTools),
 					&views.TeachBar{Props: p.props(), Known: knownOf},
 					&views.TrainedBar{Props: p.props()},
@@ -566,25 +568,6 @@ func (p *Page) langSwitch(lang string) app.UI {
 			}).
 			Body(options...),
 	)
-}
-
-// tabs switches between the views.
-func (p *Page) tabs(lang string) app.UI {
-	tabs := make([]app.UI, len(registry))
-	for i, v := range registry {
-		on := v.ID == p.state.View
-		tabs[i] = app.Button().
-			Type("button").
-			Role("tab").
-			Class("tab", views.ClassIf(on, "on")).
-			Aria("selected", on).
-			DataSet("view", v.ID).
-			Text(i18n.T(lang, "view."+v.ID)).
-			OnClick(func(ctx app.Context, e app.Event) {
-				p.set(ctx, e, func(s *state.State) { views.SwitchView(s, v.ID) })
-			})
-	}
-	return app.Nav().Class("tabs").Role("tablist").Aria("label", i18n.T(lang, "views.label")).Attr("inert", notYet()).Body(tabs...)
 }
 
 // notYet is the inert attribute of the pre-rendered page's controls, "" (no

@@ -25,6 +25,7 @@ type Shortcuts struct {
 	onKey app.Func // the window's keydown listener
 	open  bool     // the overlay is shown
 	focus dialogFocus
+	tabs  viewTabKeys // the keys on the view tabs (view_tabs.go)
 }
 
 // OnMount listens for the keys.
@@ -38,11 +39,13 @@ func (s *Shortcuts) OnMount(ctx app.Context) {
 		return nil
 	})
 	dom.Try(func() { app.Window().Call("addEventListener", "keydown", s.onKey) })
+	s.tabs.listen(func() []string { return s.Views })
 }
 
 // OnDismount stops listening.
 func (s *Shortcuts) OnDismount() {
 	s.Props.Alone.Release(s)
+	s.tabs.stop()
 	if s.onKey != nil {
 		dom.Try(func() { app.Window().Call("removeEventListener", "keydown", s.onKey) })
 		s.onKey.Release()
@@ -256,6 +259,7 @@ func (s *Shortcuts) overlay(lang string) app.UI {
 				row("shortcut.views", "v", "V"),
 				row("shortcut.export", "e"),
 				row("shortcut.cells", "↑ ↓ ← →", "Home", "End", "Enter"),
+				row("shortcut.tabs", "← →", "Home", "End", "Enter"),
 				row("shortcut.escape", "Esc"),
 				row("shortcut.help", "?"),
 			)),

@@ -121,7 +121,7 @@ func (v *TourView) OnMount(ctx app.Context) {
 		}
 		ev := args[0]
 		delta := map[string]int{"ArrowLeft": -1, "ArrowRight": 1}[ev.Get("key").String()]
-		if delta == 0 || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() ||
+		if delta == 0 || ev.Get("defaultPrevented").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() ||
 			Editable(ev.Get("target"), true) || inHeatmapKeys(ev.Get("target")) {
 			return nil
 		}
