@@ -15,8 +15,9 @@ import (
 // manual activation says: Tab reaches the open view's tab alone, the arrow
 // keys (round), Home and End move the focus between the tabs without
 // opening a view, Enter opens the focused one, and the panel is labelled
-// by the open view's tab. A tab clicked with the mouse leaves ← and → to
-// the page's shortcuts (the heads), as before the click.
+// by the open view's tab. Once a tab opened its view, by Enter or a click,
+// ← and → are the page's shortcuts (the heads) until the focus leaves the
+// tabs.
 func TestViewTabsKeyboard(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
@@ -47,11 +48,19 @@ func TestViewTabsKeyboard(t *testing.T) {
 	if id := eval[string](tb, `document.activeElement?.id ?? ""`); id != "tab-scaling" {
 		t.Errorf("after Enter the focus is on %q, want the opened tab", id)
 	}
+	// The tab opened its view: → is the heads' again.
+	head = tb.state().Head
+	n := tb.updates()
+	tb.press("→ on the opened tab", kb.ArrowRight)
+	tb.waitUpdates(n)
+	if st := tb.state(); st.Head == head || eval[string](tb, `document.activeElement?.id ?? ""`) != "tab-scaling" {
+		t.Errorf("→ on the tab that opened its view: head %q (was %q), focus on %q; want the next head, the focus kept", st.Head, head, eval[string](tb, `document.activeElement?.id ?? ""`))
+	}
 
 	tb.click("#tab-compare")
 	tb.wantTabs("compare")
 	head = tb.state().Head
-	n := tb.updates()
+	n = tb.updates()
 	tb.press("→ after a click", kb.ArrowRight)
 	tb.waitUpdates(n)
 	if st := tb.state(); st.Head == head || st.View != "compare" {

@@ -208,6 +208,7 @@ func (c *Chart) OnUpdate(ctx app.Context) {
 	if c.Lazy && c.onScreen.observer == nil && c.chart != nil {
 		c.onScreen.observe(ctx, c) // Lazy from now on (the Learn view's while training)
 	}
+	c.onScreen.rekey(c) // go-app reuses a mounted Chart for another id too
 	ctx.Defer(func(app.Context) { drawQueue.soon(jobKey{c, false}, c.drawSized) })
 }
 
@@ -258,7 +259,7 @@ func (c *Chart) draw() {
 // piece.
 func (c *Chart) drawOption() {
 	if c.offScreen() {
-		c.waiting(true) // drawn when it comes on screen
+		c.waiting(c.undrawn()) // drawn when it comes on screen
 		return
 	}
 	c.waiting(false)
@@ -294,6 +295,14 @@ func (c *Chart) drawOption() {
 // offScreen reports whether the chart is Lazy and off screen: it neither
 // draws nor resizes until it comes on screen.
 func (c *Chart) offScreen() bool { return c.Lazy && c.onScreen.hidden }
+
+// undrawn reports whether ECharts lacks the chart's latest option or parts.
+func (c *Chart) undrawn() bool {
+	if c.Parts.Base != "" {
+		return c.drawn != partsDrawn || c.Parts != c.drawnParts
+	}
+	return c.Option != c.drawn
+}
 
 // waiting marks the chart's element data-waiting while it is Lazy and off
 // screen with something not drawn yet, which the end-to-end tests wait

@@ -241,13 +241,50 @@ var lazyByID = map[string]*Chart{}
 // drawHidden draws the Lazy chart of el at once if it waits off screen: an
 // export reads what ECharts has drawn. It stays Lazy.
 func drawHidden(el app.Value) {
-	c := lazyByID[el.Get("id").String()]
-	if c == nil || !c.onScreen.hidden {
+	if c := lazyByID[el.Get("id").String()]; c != nil {
+		c.drawWaiting()
+	}
+}
+
+// drawWaiting draws c at once if it is Lazy and waits off screen.
+func (c *Chart) drawWaiting() {
+	if !c.onScreen.hidden {
 		return
 	}
 	c.onScreen.hidden = false
 	c.drawSized()
 	c.onScreen.hidden = true
+}
+
+// onPrint draws every Lazy chart that waits off screen before the page is
+// printed: a printout has every chart, scrolled to or not.
+var onPrint app.Func
+
+// listenPrint installs onPrint, once.
+func listenPrint() {
+	if onPrint != nil {
+		return
+	}
+	onPrint = dom.Func(func(app.Value, []app.Value) any {
+		for _, c := range lazyByID {
+			c.drawWaiting()
+		}
+		return nil
+	})
+	dom.Try(func() { app.Window().Call("addEventListener", "beforeprint", onPrint) })
+}
+
+// rekey files c in lazyByID under its id of now, if it is followed.
+func (o *onScreen) rekey(c *Chart) {
+	if o.observer == nil || o.id == c.ID {
+		return
+	}
+	if lazyByID[o.id] == c {
+		delete(lazyByID, o.id)
+	}
+	if o.id = c.ID; c.ID != "" {
+		lazyByID[c.ID] = c
+	}
 }
 
 // observe starts following c's element.
@@ -260,6 +297,7 @@ func (o *onScreen) observe(ctx app.Context, c *Chart) {
 	if o.id = c.ID; c.ID != "" {
 		lazyByID[c.ID] = c
 	}
+	listenPrint()
 	o.callback = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 || args[0].Length() == 0 {
 			return nil

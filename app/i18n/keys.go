@@ -28,7 +28,7 @@ var keysMessages = map[string]map[string]string{
 		"shortcut.help":   "this list",
 		"shortcut.escape": "close a dialog, the worked weight or a menu",
 		"shortcut.cells":  "on the heatmap: move between cells, Enter works one out",
-		"shortcut.tabs":   "on the view tabs, reached with Tab: move between the tabs, Enter opens one",
+		"shortcut.tabs":   "on the view tabs, reached with Tab: move between the tabs, Enter opens one (then ← → are the heads' again)",
 		"shortcut.or":     "or",
 	},
 	LangZH: {
@@ -54,7 +54,7 @@ var keysMessages = map[string]map[string]string{
 		"shortcut.help":   "此列表",
 		"shortcut.escape": "关闭对话框、手算的权重或菜单",
 		"shortcut.cells":  "在热图上：在单元格之间移动，回车手算一个权重",
-		"shortcut.tabs":   "在视图标签上（用制表键到达）：在标签之间移动，回车打开一个视图",
+		"shortcut.tabs":   "在视图标签上（用制表键到达）：在标签之间移动，回车打开一个视图（之后 ← → 又用于切换头）",
 		"shortcut.or":     "或",
 	},
 }

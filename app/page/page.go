@@ -66,8 +66,7 @@ type Page struct {
 	presenter presenter   // presentation mode's keys and full screen (present.go)
 	first     firstScreen // the pre-rendered parts the first render holds (first_screen.go)
 
-	tabsPointed bool          // a view tab was clicked since the focus came to the tabs (tabs.go)
-	score       compute.Score // predict-then-reveal's score over the session
+	score compute.Score // predict-then-reveal's score over the session
 }
 
 // OnInit opens the view the link asks for (in the browser; the server

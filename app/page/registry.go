@@ -39,18 +39,10 @@ var registry = []view{
 
 // viewByID returns the view of id, or nil.
 func viewByID(id string) *view {
-	if i := registryIndex(id); i >= 0 {
-		return &registry[i]
-	}
-	return nil
-}
-
-// registryIndex is the index of the view id in registry, or −1.
-func registryIndex(id string) int {
 	for i := range registry {
 		if registry[i].ID == id {
-			return i
+			return &registry[i]
 		}
 	}
-	return -1
+	return nil
 }

@@ -12,9 +12,10 @@ import (
 // manual activation: Tab reaches the open view's tab only, ← and →
 // (round), Home and End move the focus between the tabs, and Enter or
 // Space opens the focused one (a view takes longer to open than a focus
-// should take to move). A tab clicked or tapped keeps the focus; there ←
-// and → stay the page's shortcuts (the heads, a teacher's tour), as they
-// were before the click, until the focus leaves the tabs.
+// should take to move). Once a tab has opened its view (clicked, tapped,
+// Enter or Space), it keeps the focus, and ← and → are the page's
+// shortcuts again (the heads, the tour's steps), as they were before the
+// tabs had these keys, until the focus leaves the tabs.
 //
 // The keys are the document's, in its capture phase, ahead of every other
 // listener (which skip a key whose default is prevented): go-app's own
@@ -33,7 +34,7 @@ const viewTab = `[role="tab"][data-view]`
 
 // viewTabKeys follows the keys and the pointer on the view tabs.
 type viewTabKeys struct {
-	pointed                   bool // a tab was clicked since the focus came to the tabs
+	opened                    bool // a tab opened its view since the focus came to the tabs
 	keydown, pointer, focusIn app.Func
 }
 
@@ -47,13 +48,13 @@ func (k *viewTabKeys) listen(views func() []string) {
 	})
 	k.pointer = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) > 0 {
-			k.pointed = args[0].Get("target").Call("closest", viewTab).Truthy()
+			k.opened = isViewTab(args[0].Get("target"), true)
 		}
 		return nil
 	})
 	k.focusIn = dom.Func(func(_ app.Value, args []app.Value) any {
-		if len(args) > 0 && !args[0].Get("target").Call("matches", viewTab).Bool() {
-			k.pointed = false // the focus left the tabs
+		if len(args) > 0 && !isViewTab(args[0].Get("target"), false) {
+			k.opened = false // the focus left the tabs
 		}
 		return nil
 	})
@@ -84,16 +85,30 @@ func (k *viewTabKeys) stop() {
 
 // key moves the focus to the tab that the key event ev on a tab names.
 func (k *viewTabKeys) key(ev app.Value, views []string) {
-	target := ev.Get("target")
-	if k.pointed || ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() ||
-		!target.Get("matches").Truthy() || !target.Call("matches", viewTab).Bool() {
+	target, key := ev.Get("target"), ev.Get("key").String()
+	if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || !isViewTab(target, false) {
+		return
+	}
+	if key == "Enter" || key == " " {
+		k.opened = true // the button's click opens the view
 		return
 	}
 	at := slices.Index(views, target.Get("dataset").Get("view").String())
-	if to, ok := tabStep(ev.Get("key").String(), at, len(views)); ok {
+	if to, ok := tabStep(key, at, len(views)); ok && !k.opened {
 		ev.Call("preventDefault")
 		dom.Focus("#" + TabID(views[to]))
 	}
+}
+
+// isViewTab reports whether el is a view tab, or, with within, inside one.
+func isViewTab(el app.Value, within bool) bool {
+	if !el.Truthy() || !el.Get("matches").Truthy() {
+		return false // not an element: the document, say
+	}
+	if within {
+		return el.Call("closest", viewTab).Truthy()
+	}
+	return el.Call("matches", viewTab).Bool()
 }
 
 // tabStep returns the tab that key moves the focus to from the tab at, of
