@@ -293,8 +293,11 @@ func (c *Chart) drawOption() {
 }
 
 // offScreen reports whether the chart is Lazy and off screen: it neither
-// draws nor resizes until it comes on screen.
-func (c *Chart) offScreen() bool { return c.Lazy && c.onScreen.hidden }
+// draws nor resizes until it comes on screen. Not before the page has drawn
+// its first chart: attnviz:first-render marks that draw, and a view whose
+// only charts are Lazy and below the fold (the compare view's masks pair
+// under a notice, the sentences' pair a message) would never make it.
+func (c *Chart) offScreen() bool { return c.Lazy && c.onScreen.hidden && dom.FirstDrawn() }
 
 // undrawn reports whether ECharts lacks the chart's latest option or parts.
 func (c *Chart) undrawn() bool {

@@ -132,10 +132,8 @@ func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.
 	nameDiff := i18n.Tf(lang, "compare.diff", nameA, nameB)
 	// The masks' pair, below the sentences', draws when it comes near the
 	// screen: at 128 tokens its three heatmaps doubled what a paste or a
-	// switch into the view cost (docs/performance.md, session 17). Where
-	// the sentences' pair is a message, it is the view's only chart: drawn
-	// at once, as the page's first chart must be (attnviz:first-render).
-	lazy := idA == "compare-nomask" && v.pairs[0].err == ""
+	// switch into the view cost (docs/performance.md, session 17).
+	lazy := idA == "compare-nomask"
 	guess := onCell != nil && changeRow(v.Props) != -1
 	return app.Div().Class("trio").Style("--chart-min", trioStyle(p.minSize)).Body(
 		app.Figure().Class("trio-item").Body(
