@@ -956,11 +956,18 @@ func equalStrings(a, b []string) bool {
 func (tb *tab) showChart(sel string) {
 	tb.t.Helper()
 	eval[chromedp.Void](tb, fmt.Sprintf(`document.querySelector(%s).scrollIntoView({block: "center"})`, jsString(sel)))
-	tb.waitFor(sel+" drawn", fmt.Sprintf(`(() => {
+	tb.waitFor(sel+" drawn", chartDrawnJS(sel), 10*time.Second)
+	tb.settle()
+}
+
+// chartDrawnJS is a script that says whether the chart sel selects has
+// drawn what it holds: it does not wait (data-waiting), and ECharts has a
+// series.
+func chartDrawnJS(sel string) string {
+	return fmt.Sprintf(`(() => {
 		const el = document.querySelector(%s);
 		const c = el && !el.hasAttribute("data-waiting") && echarts.getInstanceByDom(el);
 		const o = c && c.getOption();
 		return !!(o && o.series && o.series.length);
-	})()`, jsString(sel)), 10*time.Second)
-	tb.settle()
+	})()`, jsString(sel))
 }

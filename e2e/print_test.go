@@ -25,12 +25,7 @@ func TestPrintDrawsWaitingCharts(t *testing.T) {
 	}
 	eval[bool](tb, `window.dispatchEvent(new Event("beforeprint"))`)
 	for _, id := range ids {
-		tb.waitFor(id+" drawn for the printout", fmt.Sprintf(`(() => {
-			const el = document.querySelector(%s);
-			const c = el && !el.hasAttribute("data-waiting") && echarts.getInstanceByDom(el);
-			const o = c && c.getOption();
-			return !!(o && o.series && o.series.length);
-		})()`, jsString(id)), 5*time.Second)
+		tb.waitFor(id+" drawn for the printout", chartDrawnJS(id), 5*time.Second)
 	}
 	if y := eval[float64](tb, `scrollY`); y != 0 {
 		t.Errorf("printing scrolled the page to %v", y)
