@@ -63,10 +63,9 @@ type Page struct {
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
 
-	presenter presenter   // presentation mode's keys and full screen (present.go)
-	first     firstScreen // the pre-rendered parts the first render holds (first_screen.go)
-
-	score compute.Score // predict-then-reveal's score over the session
+	presenter presenter     // presentation mode's keys and full screen (present.go)
+	first     firstScreen   // the pre-rendered parts the first render holds (first_screen.go)
+	score     compute.Score // predict-then-reveal's score over the session
 }
 
 // OnInit opens the view the link asks for (in the browser; the server
