@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestHistoryViews switches views and types: each view adds one history
@@ -92,5 +94,13 @@ func TestLinkTypedOverAddress(t *testing.T) {
 	tb.waitFor("the notice again", `!!document.querySelector("#notice-back")`, 10*time.Second)
 	tb.click(`.tabs [data-view="scaling"]`)
 	tb.waitFor("the notice gone after a tab", `!document.querySelector("#notice")`, 10*time.Second)
+	// From the keyboard, Back keeps the focus on the page: on the sentence.
+	tb.setSentence("my very own sentence again")
+	eval[any](tb, `location.hash = "#view=compare"`)
+	tb.waitFor("the notice once more", `!!document.querySelector("#notice-back")`, 10*time.Second)
+	tb.tabTo("#notice-back")
+	tb.press("Enter on Back", kb.Enter)
+	tb.waitFor("Back to the scaling view", `attnviz.state().view === "scaling"`, 10*time.Second)
+	tb.waitFor("the focus on the sentence", `document.activeElement?.id === "sentence"`, 5*time.Second)
 	tb.checkClean("a link typed over the address")
 }

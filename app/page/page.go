@@ -62,6 +62,7 @@ type Page struct {
 	onPop       app.Func     // follows Back and Forward (history.go)
 	linkWritten time.Time
 	linkPending bool // a rewrite of the link is scheduled
+	focusBack   bool // the notice's Back was pressed from the keyboard (refocus)
 
 	presenter presenter     // presentation mode's keys and full screen (present.go)
 	first     firstScreen   // the pre-rendered parts the first render holds (first_screen.go)
@@ -193,6 +194,7 @@ func (p *Page) OnNav(ctx app.Context) {
 	p.link, p.place = link, placeOf(p.state)
 	setDocumentLang(p.state.Lang)
 	p.writeLink()
+	p.refocus(ctx)
 	ctx.Defer(func(app.Context) { // an empty sentence too (dom.SetInputValue)
 		dom.SetInputValue("sentence", p.state.Text)
 		dom.SetInputValue("sentence2", p.state.Sentence2())
@@ -603,8 +605,23 @@ func (p *Page) renderBackButton(lang string) app.UI {
 	return app.Button().ID("notice-back").Class("small-button").Type("button").Text(i18n.T(lang, "notice.linkBack")).
 		OnClick(func(ctx app.Context, e app.Event) {
 			p.notice = ""
+			p.focusBack = e.Get("detail").Int() == 0 // pressed from the keyboard
 			dom.Try(func() { app.Window().Get("history").Call("back") })
 		})
+}
+
+// refocus gives the keyboard focus, after Back from the notice pressed
+// from the keyboard (focusBack), to the sentence, or where none is shown,
+// to the open view's tab: the browser's move to the fragment left it on
+// the body. A click or a tap moves none (a phone would open its keyboard).
+func (p *Page) refocus(ctx app.Context) {
+	if !p.focusBack {
+		return
+	}
+	p.focusBack = false
+	ctx.Defer(func(app.Context) {
+		_ = dom.FocusTaken("#sentence") || dom.FocusTaken(`.tabs [aria-selected="true"]`)
+	})
 }
 
 // renderNotice is the dismissible notice, #notice.
