@@ -62,13 +62,7 @@ func DevicePixelRatio() float64 {
 }
 
 // Focus moves the keyboard focus to the element selector finds, if any.
-func Focus(selector string) {
-	Try(func() {
-		if el := app.Window().Get("document").Call("querySelector", selector); el.Truthy() {
-			el.Call("focus")
-		}
-	})
-}
+func Focus(selector string) { FocusTaken(selector) }
 
 // FocusTaken focuses the element selector selects and reports whether it
 // has the focus then (a disabled button does not take it).
