@@ -2,6 +2,7 @@ package views
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -17,7 +18,7 @@ import (
 type tourStep struct {
 	ID    string
 	View  string             // the view shown
-	Pipe  string             // the pipeline step marked, if View is "pipeline"
+	Pipe  []string           // the pipeline's boxes marked (their step ids), if View is "pipeline"
 	Apply func(*state.State) // the step's settings, over the tour's base (tourBase)
 }
 
@@ -27,10 +28,10 @@ var Tours = map[string][]tourStep{"": tourSteps}
 // tourSteps are the steps of the tour of self-attention.
 var tourSteps = []tourStep{
 	{ID: "lookup", View: "attention", Apply: func(s *state.State) { s.Heads, s.Head = 1, 0 }},
-	{ID: "qkv", View: "pipeline", Pipe: "q", Apply: func(s *state.State) { s.Heads, s.Head = 1, 0 }},
-	{ID: "scores", View: "pipeline", Pipe: "scores", Apply: func(s *state.State) { s.Heads, s.Head = 1, 0 }},
+	{ID: "qkv", View: "pipeline", Pipe: []string{"q", "k", "v"}, Apply: func(s *state.State) { s.Heads, s.Head = 1, 0 }},
+	{ID: "scores", View: "pipeline", Pipe: []string{"scores"}, Apply: func(s *state.State) { s.Heads, s.Head = 1, 0 }},
 	{ID: "scaling", View: "scaling", Apply: func(s *state.State) { s.Heads, s.Head = 1, 0 }},
-	{ID: "softmax", View: "pipeline", Pipe: "weights", Apply: func(s *state.State) { s.Heads, s.Head = 1, 0 }},
+	{ID: "softmax", View: "pipeline", Pipe: []string{"weights"}, Apply: func(s *state.State) { s.Heads, s.Head = 1, 0 }},
 	{ID: "output", View: "attention", Apply: func(s *state.State) {
 		s.Heads, s.Head, s.Cell = 1, 0, state.CellRef{I: 2, J: 1, On: true}
 	}},
@@ -38,7 +39,7 @@ var tourSteps = []tourStep{
 		s.Heads, s.Head, s.Causal, s.Cell = 1, 0, true, state.CellRef{I: 1, J: 3, On: true}
 	}},
 	{ID: "padding", View: "padding", Apply: func(s *state.State) { s.Text2 = i18n.T(s.Lang, "padding.example") }},
-	{ID: "heads", View: "pipeline", Pipe: "concat", Apply: func(s *state.State) { s.Heads, s.Head = 4, 0 }},
+	{ID: "heads", View: "pipeline", Pipe: []string{"concat", "wo"}, Apply: func(s *state.State) { s.Heads, s.Head = 4, 0 }},
 	{ID: "compare", View: "compare", Apply: func(s *state.State) {
 		s.Text, s.Text2 = i18n.T(s.Lang, "sentence.example"), i18n.T(s.Lang, "sentence2.example")
 	}},
@@ -201,7 +202,7 @@ func (v *TourView) Render() app.UI {
 	if !v.Props.State.Present { // else in presentation mode's bar (TourBar)
 		panel = v.renderPanel(lang, n, count, st)
 	}
-	return app.Section().Class("view", "view-tour").DataSet("tour-step", st.ID).DataSet("pipe", st.Pipe).Body(
+	return app.Section().Class("view", "view-tour").DataSet("tour-step", st.ID).DataSet("pipe", strings.Join(st.Pipe, " ")).Body(
 		panel,
 		app.Div().Class("tour-stage").Body(view),
 	)

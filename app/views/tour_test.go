@@ -1,6 +1,7 @@
 package views
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ func TestTourStepsDefined(t *testing.T) {
 	for name, steps := range Tours {
 		seen := map[string]bool{}
 		for i, st := range steps {
-			if seen[st.ID] || !views[st.View] || (st.Pipe != "") != (st.View == "pipeline") || st.Pipe != "" && !HasStep(st.Pipe) {
+			if seen[st.ID] || !views[st.View] || (len(st.Pipe) > 0) != (st.View == "pipeline") || slices.ContainsFunc(st.Pipe, func(id string) bool { return !HasStep(id) }) {
 				t.Errorf("tour %q step %d (%s): a repeated id, an unknown view %q or a pipeline step %q without its view", name, i+1, st.ID, st.View, st.Pipe)
 			}
 			seen[st.ID] = true
