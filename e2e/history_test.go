@@ -56,7 +56,8 @@ func TestHistoryAfterReload(t *testing.T) {
 // as an edit of the address bar does) that sets the view alone: the page
 // opens it as it would in a new tab, and the notice names what it reset
 // (the sentence and the heads), whose button goes Back to them. Back and
-// Forward to the page's own entries say nothing.
+// Forward to the page's own entries say nothing. Back and × pressed from
+// the keyboard leave the focus on the sentence, not on the page's body.
 func TestLinkTypedOverAddress(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
@@ -102,5 +103,14 @@ func TestLinkTypedOverAddress(t *testing.T) {
 	tb.press("Enter on Back", kb.Enter)
 	tb.waitFor("Back to the scaling view", `attnviz.state().view === "scaling"`, 10*time.Second)
 	tb.waitFor("the focus on the sentence", `document.activeElement?.id === "sentence"`, 5*time.Second)
+	// So does × pressed from the keyboard, which goes with the notice.
+	tb.setSentence("one more sentence")
+	tb.waitFor("the sentence in the link", `location.hash.includes("one+more")`, 5*time.Second)
+	eval[any](tb, `location.hash = "#view=compare"`)
+	tb.waitFor("the notice to dismiss", `!!document.querySelector("#notice .dismiss")`, 10*time.Second)
+	tb.tabTo("#notice .dismiss")
+	tb.press("Enter on ×", kb.Enter)
+	tb.waitFor("the notice dismissed", `!document.querySelector("#notice")`, 10*time.Second)
+	tb.waitFor("the focus on the sentence after ×", `document.activeElement?.id === "sentence"`, 5*time.Second)
 	tb.checkClean("a link typed over the address")
 }

@@ -611,17 +611,31 @@ func (p *Page) renderBackButton(lang string) app.UI {
 }
 
 // refocus gives the keyboard focus, after Back from the notice pressed
-// from the keyboard (focusBack), to the sentence, or where none is shown,
-// to the open view's tab: the browser's move to the fragment left it on
-// the body. A click or a tap moves none (a phone would open its keyboard).
+// from the keyboard (focusBack), to the page (focusPage): the browser's
+// move to the fragment left it on the body. A click or a tap moves none (a
+// phone would open its keyboard).
 func (p *Page) refocus(ctx app.Context) {
 	if !p.focusBack {
 		return
 	}
 	p.focusBack = false
-	ctx.Defer(func(app.Context) {
-		_ = dom.FocusTaken("#sentence") || dom.FocusTaken(`.tabs [aria-selected="true"]`)
-	})
+	ctx.Defer(func(app.Context) { focusPage() })
+}
+
+// focusPage focuses the sentence, or where none is shown, the open view's
+// tab, or in presentation mode the view's choice.
+func focusPage() {
+	_ = dom.FocusTaken("#sentence") || dom.FocusTaken(`.tabs [aria-selected="true"]`) || dom.FocusTaken("#present-view")
+}
+
+// dismissNotice closes the notice; pressed from the keyboard (a click of
+// detail 0), it gives the focus to the page, which the button took with it.
+// The page's context defers it: the button's would not run once it is gone.
+func (p *Page) dismissNotice(_ app.Context, e app.Event) {
+	p.notice = ""
+	if e.Get("detail").Int() == 0 {
+		p.ctx.Defer(func(app.Context) { focusPage() })
+	}
 }
 
 // renderNotice is the dismissible notice, #notice.
@@ -635,6 +649,6 @@ func (p *Page) renderNotice(lang string) app.UI {
 			Aria("label", i18n.T(lang, "notice.dismiss")).
 			Title(i18n.T(lang, "notice.dismiss")).
 			Text("×").
-			OnClick(func(ctx app.Context, e app.Event) { p.notice = "" }),
+			OnClick(p.dismissNotice),
 	)
 }
