@@ -19,10 +19,10 @@ var warmBaseSteps = []func(){
 	func() { warmEncode(&chartTooltip{TextStyle: &opts.TextStyle{}}) },
 	func() { warmEncode(&chartGrid{}) },
 	func() {
-		warmEncode(&chartXAxis{XAxis: opts.XAxis{AxisLabel: &opts.AxisLabel{}, AxisTick: &opts.AxisTick{}, AxisLine: &opts.AxisLine{}}})
+		warmEncode(&chartXAxis{XAxis: opts.XAxis{AxisTick: &opts.AxisTick{}, AxisLine: &opts.AxisLine{}}, AxisLabel: &chartAxisLabel{}})
 	},
 	func() {
-		warmEncode(&chartYAxis{YAxis: opts.YAxis{AxisLabel: &opts.AxisLabel{}, AxisLine: &opts.AxisLine{}}})
+		warmEncode(&chartYAxis{YAxis: opts.YAxis{AxisLine: &opts.AxisLine{}}, AxisLabel: &chartAxisLabel{}})
 	},
 	func() {
 		warmEncode(&chartVisualMap{VisualMap: opts.VisualMap{InRange: &opts.VisualMapInRange{}, TextStyle: &opts.TextStyle{}}})

@@ -51,14 +51,27 @@ type chartTooltip struct {
 	TextStyle *opts.TextStyle `json:"textStyle,omitempty"`
 }
 
+// chartXAxis's and chartYAxis's AxisLabel hide those of opts.XAxis and
+// opts.YAxis.
 type chartXAxis struct {
 	opts.XAxis
+	AxisLabel     *chartAxisLabel `json:"axisLabel,omitempty"`
 	NameTextStyle *opts.TextStyle `json:"nameTextStyle,omitempty"`
 }
 
 type chartYAxis struct {
 	opts.YAxis
+	AxisLabel     *chartAxisLabel `json:"axisLabel,omitempty"`
 	NameTextStyle *opts.TextStyle `json:"nameTextStyle,omitempty"`
+}
+
+// chartAxisLabel's Interval hides the string of opts.AxisLabel: only the
+// number 0 has ECharts show every label without exception, where "0"
+// leaves out the first or the last where a small chart's rows are
+// shorter than its labels.
+type chartAxisLabel struct {
+	opts.AxisLabel
+	Interval *int `json:"interval,omitempty"`
 }
 
 // chartVisualMap's Min and Max hide those of opts.VisualMap.
@@ -130,13 +143,11 @@ func LineOption(xName, yName string, x []string, yMin, yMax float64, lines []Lin
 		Grid:      []chartGrid{{Grid: opts.Grid{Left: "44", Right: "16", Top: "72", Bottom: "40"}}},
 		XAxis: []chartXAxis{{XAxis: opts.XAxis{
 			Type: "category", Data: x, Name: xName, NameLocation: "middle", NameGap: 28,
-			AxisLabel: &opts.AxisLabel{FontSize: 13, Color: "#1f2328"},
-		}}},
+		}, AxisLabel: &chartAxisLabel{AxisLabel: opts.AxisLabel{FontSize: 13, Color: "#1f2328"}}}},
 		YAxis: []chartYAxis{{YAxis: opts.YAxis{
 			// Min and Max are interfaces: a 0 stays.
 			Type: "value", Name: yName, Min: yMin, Max: yMax, NameGap: 16,
-			AxisLabel: &opts.AxisLabel{FontSize: 13, Color: "#1f2328"},
-		}}},
+		}, AxisLabel: &chartAxisLabel{AxisLabel: opts.AxisLabel{FontSize: 13, Color: "#1f2328"}}}},
 	}
 	for _, l := range lines {
 		data := make([]opts.LineData, len(l.Values))

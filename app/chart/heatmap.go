@@ -212,17 +212,18 @@ func (h Heatmap) baseOption(labelSize int, l labelLayout, grid chartGrid, colors
 // axes returns the axes of h, of rows × cols cells, their labels
 // placeholders: keys along the top, queries down the left.
 func (h Heatmap) axes(labelSize, rows, cols int) (chartXAxis, chartYAxis) {
-	axisLabel := func(n int) *opts.AxisLabel {
-		l := &opts.AxisLabel{
+	axisLabel := func(n int) *chartAxisLabel {
+		l := &chartAxisLabel{AxisLabel: opts.AxisLabel{
 			Show:       opts.Bool(!h.Compact),
 			FontSize:   labelSize,
 			FontFamily: fontStack,
 			Color:      "#1f2328",
 			Width:      labelWidth(labelSize),
 			Overflow:   "truncate",
-		}
+		}}
 		if n <= allLabels || labelSize == LargeLabelSize && n <= maxLargeLabelled {
-			l.Interval = "0" // every label, where ECharts would leave out every other
+			every := 0 // every label, where ECharts would leave out every other
+			l.Interval = &every
 		}
 		return l
 	}
@@ -243,10 +244,9 @@ func (h Heatmap) axes(labelSize, rows, cols int) (chartXAxis, chartYAxis) {
 		// of them).
 		NameLocation: "middle",
 		NameGap:      8,
-		AxisLabel:    axisLabel(cols), // turned by the media where they do not fit
 		AxisTick:     &opts.AxisTick{Show: opts.Bool(false)},
 		AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
-	}, NameTextStyle: nameStyle}
+	}, AxisLabel: axisLabel(cols), NameTextStyle: nameStyle} // the labels turned by the media where they do not fit
 	y := chartYAxis{YAxis: opts.YAxis{
 		Type:         "category",
 		Data:         yPlaceholder,
@@ -254,9 +254,8 @@ func (h Heatmap) axes(labelSize, rows, cols int) (chartXAxis, chartYAxis) {
 		Show:         opts.Bool(!h.Compact),
 		Name:         axisName(h.RowName + " ↓"),
 		NameLocation: "start",
-		AxisLabel:    axisLabel(rows),
 		AxisLine:     &opts.AxisLine{Show: opts.Bool(false)},
-	}, NameTextStyle: nameStyle}
+	}, AxisLabel: axisLabel(rows), NameTextStyle: nameStyle}
 	return x, y
 }
 
