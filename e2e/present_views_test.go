@@ -195,3 +195,28 @@ func (tb *tab) checkBarText(what string, sels ...string) {
 		}
 	}
 }
+
+// TestPresentScalingControls checks that the scaling view in presentation
+// mode, which has no sidebar, holds the settings it is about, as the
+// guided tour's step asks ("turn the scaling off and raise d_k"): the
+// √d_k switch and the d_k choice work from there.
+func TestPresentScalingControls(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.do("a projector's screen", chromedp.EmulateViewport(1280, 720))
+	tb.open(s.URL() + "#view=tour&step=4&present=1")
+	if !eval[bool](tb, `(() => { const el = document.querySelector(".present .view-scaling #scale"); return !!el && el.getClientRects().length > 0 && !document.querySelector(".sidebar"); })()`) {
+		t.Fatal("the scaling view in presentation mode shows no √d_k switch")
+	}
+	tb.click(".view-scaling #scale")
+	tb.waitFor("the scaling off", `window.attnviz.state().scale === false && window.attnviz.state().step === "4"`, 10*time.Second)
+	n := tb.updates()
+	eval[chromedp.Void](tb, `(() => {
+		const el = document.querySelector(".view-scaling #dk");
+		el.value = "64";
+		el.dispatchEvent(new Event("change", {bubbles: true}));
+	})()`)
+	tb.waitUpdates(n)
+	tb.waitFor("d_k 64", `window.attnviz.state().d_k === 64 && document.querySelector("#scaling-formula").textContent.includes("q·k / 1")`, 10*time.Second)
+	tb.checkClean("the scaling view's settings in presentation mode")
+}

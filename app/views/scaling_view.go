@@ -17,7 +17,8 @@ import (
 // does: the selected head's weights with each row's largest weight and
 // entropy beside them, and how the mean of both over the rows changes with
 // d_k, with and without the scaling. The switch, the slider and the d_k
-// choice are the page's settings (ScalingControls).
+// choice are the page's settings (ScalingControls), in the sidebar, and in
+// the view itself in presentation mode.
 type ScalingView struct {
 	app.Compo
 
@@ -66,6 +67,9 @@ func (v *ScalingView) Render() app.UI {
 			app.P().Class("lead").Text(i18n.T(lang, "scaling.intro")),
 			app.P().ID("scaling-formula").Class("formula").Text(formula),
 			app.P().Class("caption").Text(i18n.Tf(lang, "scaling.settings", dk, state.ShowTemperature(st.Temperature))),
+			// In presentation mode, which has no sidebar, the settings the
+			// view is about come with it.
+			app.If(st.Present, func() app.UI { return &ScalingControls{State: st, Set: v.Props.Set} }),
 		),
 		app.Div().Class("scaling-main").Body(
 			app.Div().Class("panel").Body(
