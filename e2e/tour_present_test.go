@@ -71,10 +71,43 @@ func TestTourPresentShowsMarks(t *testing.T) {
 					sticky++
 				}
 			}
+			if size[0] == 1280 {
+				tb.checkFocusUnderBar()
+			}
 			if want := map[int64]int{1280: 4, 390: 0}[size[0]]; sticky != want {
 				t.Errorf("the bar stayed on screen in %d steps, want %d (the steps that mark pipeline boxes, where there is room)", sticky, want)
 			}
 			tb.checkClean("tour in presentation")
 		})
+	}
+}
+
+// checkFocusUnderBar goes back to step 9 (the heads' concatenation, the
+// page scrolled down under the bar that stays) and tabs backwards from the
+// end of the page through the pipeline's boxes: each one focused shows
+// whole under the bar, none hidden under it.
+func (tb *tab) checkFocusUnderBar() {
+	tb.t.Helper()
+	for n := views.TourStepCount(""); n > 9; n-- {
+		eval[chromedp.Void](tb, `document.activeElement && document.activeElement.blur()`)
+		tb.pressKey(kb.ArrowLeft)
+	}
+	tb.waitFor("step 9", `window.attnviz.state().step === "9" && getComputedStyle(document.querySelector(".present-bar")).position === "sticky"`, 10*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	eval[chromedp.Void](tb, `document.querySelector(".view-tour .pipe-step[data-step='wo']").focus()`)
+	for range 12 {
+		tb.press("Shift+Tab", kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift))
+		where := eval[[]float64](tb, `(() => {
+			const el = document.activeElement, b = document.querySelector(".present-bar").getBoundingClientRect();
+			if (!el || !el.matches(".view-tour .pipe-step")) return [];
+			const r = el.getBoundingClientRect();
+			return [r.top, r.bottom, b.bottom];
+		})()`)
+		if len(where) == 0 {
+			return // out of the pipeline's boxes
+		}
+		if where[0] < where[2]-1 {
+			tb.t.Errorf("a pipeline box focused at %.0f–%.0f px, under the bar (to %.0f px)", where[0], where[1], where[2])
+		}
 	}
 }

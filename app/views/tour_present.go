@@ -41,6 +41,9 @@ func (b *TourBar) OnMount(ctx app.Context) { b.reveal(ctx) }
 // OnUpdate brings a new step into view.
 func (b *TourBar) OnUpdate(ctx app.Context) { b.reveal(ctx) }
 
+// OnDismount gives the page back its scroll padding (revealMarks).
+func (b *TourBar) OnDismount() { setScrollPadding(0) }
+
 // reveal scrolls, once go-app has drawn a step the bar has not shown yet,
 // to its marked boxes (revealMarks).
 func (b *TourBar) reveal(ctx app.Context) {
@@ -56,9 +59,10 @@ func (b *TourBar) reveal(ctx app.Context) {
 }
 
 // revealMarks scrolls the window so that the pipeline boxes marks names
-// show under the bar, if it stays on screen (position: sticky); to the
-// top where there are none or the bar scrolls away with the page, so that
-// the step's text is what shows.
+// show under the bar, if it stays on screen (position: sticky), and keeps
+// what the keyboard focuses there too; to the top where there are none or
+// the bar scrolls away with the page, so that the step's text is what
+// shows.
 func revealMarks(marks []string) {
 	dom.Try(func() {
 		win := app.Window()
@@ -66,13 +70,28 @@ func revealMarks(marks []string) {
 		bar := doc.Call("querySelector", ".present-bar")
 		top, bottom, found := boxesSpan(doc, marks)
 		if !found || !bar.Truthy() || win.Call("getComputedStyle", bar).Get("position").String() != "sticky" {
+			setScrollPadding(0)
 			win.Call("scrollTo", 0, 0)
 			return
 		}
 		barBottom := bar.Call("getBoundingClientRect").Get("bottom").Float()
+		setScrollPadding(barBottom)
 		if dy := revealDelta(barBottom, win.Get("innerHeight").Float(), top, bottom); dy != 0 {
 			win.Call("scrollBy", 0, dy)
 		}
+	})
+}
+
+// setScrollPadding has the browser keep what it scrolls into view, such as
+// an element the keyboard focuses, px below the top of the window, under
+// a bar that stays there; none for 0.
+func setScrollPadding(px float64) {
+	dom.Try(func() {
+		v := ""
+		if px > 0 {
+			v = strconv.FormatFloat(px+revealMargin, 'f', 0, 64) + "px"
+		}
+		app.Window().Get("document").Get("documentElement").Get("style").Set("scrollPaddingTop", v)
 	})
 }
 
