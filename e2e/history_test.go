@@ -109,8 +109,12 @@ func TestLinkTypedOverAddress(t *testing.T) {
 	eval[any](tb, `location.hash = "#view=compare"`)
 	tb.waitFor("the notice to dismiss", `!!document.querySelector("#notice .dismiss")`, 10*time.Second)
 	tb.tabTo("#notice .dismiss")
+	eval[any](tb, `window.__stage = document.querySelector(".stage"), null`)
 	tb.press("Enter on ×", kb.Enter)
 	tb.waitFor("the notice dismissed", `!document.querySelector("#notice")`, 10*time.Second)
+	if !eval[bool](tb, `document.querySelector(".stage") === window.__stage`) {
+		t.Error("the notice's going replaced the view and its charts (go-app matches children by position: views.Slot)")
+	}
 	tb.waitFor("the focus on the sentence after ×", `document.activeElement?.id === "sentence"`, 5*time.Second)
 	tb.checkClean("a link typed over the address")
 }

@@ -111,3 +111,26 @@ func (tb *tab) checkFocusUnderBar() {
 		}
 	}
 }
+
+// TestTourKeepsFocus checks that → pressed from the keyboard to the last
+// step, and ← to the first, which each disables, leave the focus on the
+// other button, not on the page's body, in the tour and in presentation
+// mode's bar.
+func TestTourKeepsFocus(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	count := views.TourStepCount("")
+	for _, present := range []string{"0", "1"} {
+		tb := newTab(t, s)
+		tb.open(fmt.Sprintf("%s#view=tour&step=%d&present=%s", s.URL(), count-1, present))
+		eval[chromedp.Void](tb, `document.querySelector("#tour-next").focus()`)
+		tb.press("Enter on →", kb.Enter)
+		tb.waitFor("the last step", fmt.Sprintf(`window.attnviz.state().step === "%d"`, count), 10*time.Second)
+		tb.waitFor("the focus on ← at the last step", `document.activeElement?.id === "tour-prev"`, 5*time.Second)
+		tb.open(fmt.Sprintf("%s#view=tour&step=2&present=%s", s.URL(), present))
+		eval[chromedp.Void](tb, `document.querySelector("#tour-prev").focus()`)
+		tb.press("Enter on ←", kb.Enter)
+		tb.waitFor("the first step", `window.attnviz.state().step === "1"`, 10*time.Second)
+		tb.waitFor("the focus on → at the first step", `document.activeElement?.id === "tour-next"`, 5*time.Second)
+		tb.checkClean("the tour's focus, present=" + present)
+	}
+}

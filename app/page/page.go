@@ -481,7 +481,7 @@ func (p *Page) Render() app.UI {
 			p.first.part(heldPresent, func() app.UI { return p.presentButton(lang) }),
 			p.first.part(heldLang, func() app.UI { return p.langSwitch(lang) }),
 		),
-		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
+		views.Slot(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
 		app.Main().Body(
 			app.Section().Class("input").Body(
 				app.Label().For("sentence").Class("sentence-label").Text(i18n.T(lang, "sentence.label")),
@@ -545,7 +545,7 @@ func (p *Page) sentence(lang string) app.UI {
 
 // rejected says why the input is rejected, #error, while it is.
 func (p *Page) rejected(lang string) app.UI {
-	return app.If(p.res.Rejected.Key != "", func() app.UI {
+	return views.Slot(p.res.Rejected.Key != "", func() app.UI {
 		return app.P().ID("error").Class("error").Role("alert").Text(views.ProblemText(lang, p.res.Rejected))
 	})
 }

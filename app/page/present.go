@@ -166,7 +166,7 @@ func (p *Page) renderPresent(lang string, v *view) app.UI {
 			app.If(p.state.View == state.TourViewID, func() app.UI { return &views.TourBar{Props: p.props()} }),
 			app.If(p.state.TeachStep > 0, func() app.UI { return &views.TeachBar{Props: p.props(), Known: knownOf} }),
 		),
-		app.If(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
+		views.Slot(p.notice != "", func() app.UI { return p.renderNotice(lang) }),
 		p.rejected(lang),
 		app.Main().Class("stage", "present-stage").Body(v.New(p.props())),
 		&views.Shortcuts{Props: p.props(), Views: viewIDs()}, // the keys; its button is hidden (web/app.css)

@@ -146,7 +146,7 @@ func (v *MatricesView) renderInput(lang string) app.UI {
 				app.Span().Text(i18n.T(lang, "mx.scale")),
 			),
 		),
-		slot(v.err != nil && !isGrid(v.err.Field), func() app.UI {
+		Slot(v.err != nil && !isGrid(v.err.Field), func() app.UI {
 			return v.errorBox(lang, "")
 		}),
 		app.Div().Class("mx-grids").Body(grids...),
@@ -288,14 +288,14 @@ func (v *MatricesView) renderResult(lang string) app.UI {
 		app.P().ID("mx-summary").Class("mx-summary").Text(
 			i18n.Tf(lang, "mx.summary", n, dModel, len(r.Heads), dk, dv, dOut)),
 		app.P().ID("mx-wo-note").Class("mx-wo").DataSet("wo", strconv.FormatBool(spec.Wo != nil)).Text(wo),
-		slot(stale != "", func() app.UI {
+		Slot(stale != "", func() app.UI {
 			return app.P().Class("caption", "mx-stale").Text(i18n.T(lang, "mx.stale"))
 		}),
 		app.P().Class("caption").Text(i18n.T(lang, captionKey(r.Options.Valid))),
-		slot(r.Options.Causal, func() app.UI {
+		Slot(r.Options.Causal, func() app.UI {
 			return app.P().Class("caption").Text(i18n.T(lang, "attn.causal"))
 		}),
-		slot(r.Options.Valid < n && r.Options.Valid > 0, func() app.UI {
+		Slot(r.Options.Valid < n && r.Options.Valid > 0, func() app.UI {
 			return app.P().Class("caption").Text(i18n.Tf(lang, "mx.valid.caption", r.Options.Valid))
 		}),
 		app.Div().Class("mx-heads").Body(charts...),
@@ -370,7 +370,7 @@ func (v *MatricesView) renderIO(lang string) app.UI {
 	return app.Div().Class("panel", "mx-io").Body(
 		app.H2().Text(i18n.T(lang, "mx.io.title")),
 		app.P().Class("caption").Text(i18n.T(lang, "mx.io.intro")),
-		slot(!state.MatricesLinkFits(v.Props.State), func() app.UI {
+		Slot(!state.MatricesLinkFits(v.Props.State), func() app.UI {
 			return app.P().ID("mx-link-note").Class("notice", "mx-link-note").Role("status").
 				Text(i18n.T(lang, "mx.link.tooLarge"))
 		}),
@@ -413,10 +413,10 @@ func (v *MatricesView) renderIO(lang string) app.UI {
 		// the box is edited, marked as stale: the student fixes the JSON
 		// with the error in sight, and nothing moves under the pointer on
 		// its way to the next button.
-		slot(v.jsonErr != nil, func() app.UI {
+		Slot(v.jsonErr != nil, func() app.UI {
 			return v.answer(lang, "mx-json-error", "error", "alert", v.jsonErr.Message(lang))
 		}),
-		slot(v.jsonNote != "", func() app.UI {
+		Slot(v.jsonNote != "", func() app.UI {
 			return v.answer(lang, "mx-json-note", "mx-note", "status", i18n.T(lang, v.jsonNote))
 		}),
 	)
@@ -533,14 +533,6 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 	reader.Set("onerror", onerror)
 	reader.Call("readAsText", file)
 	ctx.JSSrc().Set("value", "") // the same file again is a change too
-}
-
-// slot returns a fixed element holding what f returns while cond holds.
-// go-app matches children by position: an element that comes and goes
-// among its siblings would make it replace those after it, the box being
-// typed in or the button being clicked among them.
-func slot(cond bool, f func() app.UI) app.UI {
-	return app.Div().Class("mx-slot").Body(app.If(cond, f))
 }
 
 // formatOutput writes a value of the output table: with three decimals

@@ -259,9 +259,9 @@ func (v *MyTourView) renderAnswer() app.UI {
 	if v.bad {
 		id, class = "teach-file-error", "notice"
 	}
-	return app.Div().Class("mx-slot").Body(app.If(v.answer != "", func() app.UI {
+	return Slot(v.answer != "", func() app.UI {
 		return app.P().ID(id).Class(class).Role("status").Text(v.answer)
-	}))
+	})
 }
 
 // renderShare is the link to the tour's first step, or why there is none.

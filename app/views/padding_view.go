@@ -86,7 +86,7 @@ func (v *PaddingView) Render() app.UI {
 			sentence2Input(&v.Props),
 			// The example sentences, shared with the compare view, which
 			// needs them of one length, pad nothing.
-			slot(v.sides[0].err == "" && v.sides[1].err == "" && v.sides[0].real == v.sides[1].real, func() app.UI {
+			Slot(v.sides[0].err == "" && v.sides[1].err == "" && v.sides[0].real == v.sides[1].real, func() app.UI {
 				return app.P().ID("padding-none").Class("caption").Body(
 					app.Text(i18n.Tf(lang, "padding.none", b.Length)+" "),
 					app.Button().Type("button").ID("padding-shorter").Class("small-button").

@@ -149,8 +149,35 @@ func (v *TourView) step(ctx app.Context, e app.Event, delta int) {
 	if !ok || !v.valid() {
 		return
 	}
-	if to := n + delta; to >= 1 && to <= TourStepCount(v.Props.State.Tour) {
+	count := TourStepCount(v.Props.State.Tour)
+	if to := n + delta; to >= 1 && to <= count {
 		v.Props.Set(ctx, e, func(s *state.State) { GoToTourStep(s, to) })
+		if to == 1 || to == count {
+			// Deferred on the view's own context where it is mounted: a
+			// button the step replaces would skip its deferred call.
+			if v.ctx.Context != nil {
+				ctx = v.ctx
+			}
+			keepFocus(ctx, to == count)
+		}
+	}
+}
+
+// keepFocus moves the keyboard focus from → at the last step (last), or
+// from ← at the first, which the step disables, to the other button: a
+// disabled button drops the focus to the page's body.
+func keepFocus(ctx app.Context, last bool) {
+	from, to := "tour-next", "#tour-prev"
+	if !last {
+		from, to = "tour-prev", "#tour-next"
+	}
+	had := false
+	dom.Try(func() {
+		el := app.Window().Get("document").Get("activeElement")
+		had = el.Truthy() && el.Get("id").String() == from
+	})
+	if had {
+		ctx.Defer(func(app.Context) { dom.Focus(to) })
 	}
 }
 

@@ -43,3 +43,12 @@ type Props struct {
 // what changed, redraws, updates the link, and measures the time from e to
 // the redraw (performance measure "attnviz:update").
 type Setter func(ctx app.Context, e app.Event, change func(*state.State))
+
+// Slot returns a fixed element holding what f returns while cond holds.
+// go-app matches children by position: an element that comes and goes
+// among its siblings would make it replace those after it (and dismount
+// their components, charts included), the box being typed in or the button
+// being clicked among them.
+func Slot(cond bool, f func() app.UI) app.UI {
+	return app.Div().Class("slot").Body(app.If(cond, f))
+}
