@@ -9,7 +9,8 @@ import (
 
 // TestLearnBadFields types values out of range into the Learn view's
 // fields: each keeps its old value and says, in the page's language, what it
-// takes; a good value then removes the note.
+// takes; a good value then removes the note, and so does a training
+// button (Reset).
 func TestLearnBadFields(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	tb := newTab(t, s)
@@ -35,6 +36,11 @@ func TestLearnBadFields(t *testing.T) {
 	}
 	typeAndBlur(tb, "lr", "0.5")
 	tb.waitFor("the learning rate's note gone", `!document.querySelector("#lr-error")`, 10*time.Second)
+	// A training button moves on: the notes of the values refused go.
+	typeAndBlur(tb, "learn-seed", "abc")
+	tb.waitFor("the seed's note", `!!document.querySelector("#learn-seed-error")`, 10*time.Second)
+	tb.click("#reset")
+	tb.waitFor("the seed's note gone after Reset", `!document.querySelector("#learn-seed-error") && !document.querySelector("#until-error")`, 10*time.Second)
 
 	tb.open(s.URL() + "#view=learn&lang=zh-Hans")
 	tb.waitFor("the Learn view", `!!document.querySelector("#lr")`, 20*time.Second)

@@ -140,10 +140,12 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 	)
 }
 
-// button is one of the training buttons.
+// button is one of the training buttons, which clear the fields' notes of
+// values refused.
 func (v *LearnView) button(id, text string, enabled bool, a TrainAction) app.HTMLButton {
 	return disabled(app.Button().ID(id).Type("button").Class("learn-button"), !enabled).Text(text).
 		OnClick(func(ctx app.Context, e app.Event) {
+			v.bad = nil // the student has moved on from what a field refused
 			if v.Props.Train != nil {
 				v.Props.Train(ctx, e, a)
 			}
