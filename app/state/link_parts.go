@@ -84,6 +84,8 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 		switch {
 		case probs[i].Key == "lr" && s.LR == 0:
 			probs[i].Used = FormatLR(s.TaskLR()) // 0 stands for the task's
+		case probs[i].Key == "until" && s.Until == 0:
+			probs[i].Used = strconv.Itoa(s.TaskUntil()) // as for lr
 		case probs[i].Key == "teach":
 			s.TeachStep = def.TeachStep // a step of no tour
 		}

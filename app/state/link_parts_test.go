@@ -1,6 +1,7 @@
 package state
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,12 +44,16 @@ func TestDecodeLinkKeepsGoodSettings(t *testing.T) {
 	}
 }
 
-// TestDecodeLinkLR checks that a dropped learning rate names the task's own
-// rate as the one used, not the 0 that stands for it.
+// TestDecodeLinkLR checks that a dropped learning rate, or step to stop at,
+// names the task's own as the one used, not the 0 that stands for it.
 func TestDecodeLinkLR(t *testing.T) {
 	s, probs, _ := DecodeLink("view=learn&lr=1e9", DefaultState(i18n.LangEN))
 	if len(probs) != 1 || probs[0].Used != FormatLR(s.TaskLR()) || probs[0].Used == "0" {
 		t.Errorf("problems %+v, want lr using %s", probs, FormatLR(s.TaskLR()))
+	}
+	s, probs, _ = DecodeLink("view=learn&task=reverse&until=999999999", DefaultState(i18n.LangEN))
+	if want := strconv.Itoa(s.TaskUntil()); len(probs) != 1 || probs[0].Used != want || want == "0" {
+		t.Errorf("problems %+v, want until using %s", probs, want)
 	}
 }
 
