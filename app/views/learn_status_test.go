@@ -12,11 +12,24 @@ import (
 // the last finite ones are not the model's.
 func TestStatusDiverged(t *testing.T) {
 	tr := &compute.Training{Step: 30, Until: 100, Loss: 1.2345, Accuracy: 0.5}
-	if s := status(tr, i18n.LangEN); !strings.Contains(s, "1.2345") {
+	if s := status(tr, 0, i18n.LangEN); !strings.Contains(s, "1.2345") {
 		t.Fatalf("running fine: %q does not show the loss", s)
 	}
 	tr.Problem = compute.Problem{Key: "learn.diverged"}
-	if s := status(tr, i18n.LangEN); strings.Contains(s, "1.2345") || strings.Contains(s, "50.0") {
+	if s := status(tr, 0, i18n.LangEN); strings.Contains(s, "1.2345") || strings.Contains(s, "50.0") {
 		t.Errorf("diverged: %q still shows the last finite loss or accuracy", s)
+	}
+}
+
+// TestStatusReplay says, below the link's step with training off, that the
+// page retrains to reopen the link's model, and of which step.
+func TestStatusReplay(t *testing.T) {
+	tr := &compute.Training{Step: 300, Until: 150, Loss: 0.5, Accuracy: 0.5}
+	if s := status(tr, 5000, i18n.LangEN); !strings.Contains(s, "Retraining") || !strings.Contains(s, "300 of 5000") {
+		t.Errorf("below the link's step 5000: %q", s)
+	}
+	tr.Step = 5000
+	if s := status(tr, 5000, i18n.LangEN); strings.Contains(s, "Retraining") {
+		t.Errorf("at the link's step: %q", s)
 	}
 }

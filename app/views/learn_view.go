@@ -127,7 +127,7 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 		),
 		// A live region, quiet while training runs (aria-busy): it changes
 		// ten times a second then.
-		app.P().ID("learn-status").Class("learn-status").Role("status").Aria("busy", tr.Running).Text(status(tr, lang)),
+		app.P().ID("learn-status").Class("learn-status").Role("status").Aria("busy", tr.Running).Text(status(tr, v.Props.State.Steps, lang)),
 		app.If(tr.Problem.Key != "", func() app.UI {
 			return app.P().ID("learn-error").Class("error").Role("alert").Text(ProblemText(lang, tr.Problem))
 		}),
@@ -170,8 +170,9 @@ func (v *LearnView) numberField(id, label, value, lang string, onChange app.Even
 }
 
 // status says the step, the loss and the accuracy; — for those not
-// known, or after training diverged.
-func status(tr *compute.Training, lang string) string {
+// known, or after training diverged. Below steps, the link's step, with
+// training off, the page is retraining to reopen the link's model.
+func status(tr *compute.Training, steps int, lang string) string {
 	loss, acc := "—", "—"
 	diverged := tr.Problem.Key == "learn.diverged" // the last finite figures would mislead
 	if !math.IsNaN(tr.Loss) && !diverged {
@@ -180,14 +181,16 @@ func status(tr *compute.Training, lang string) string {
 	if !math.IsNaN(tr.Accuracy) && !diverged {
 		acc = strconv.FormatFloat(100*tr.Accuracy, 'f', 1, 64) + "\u00a0%"
 	}
-	key := "learn.status"
+	key, of := "learn.status", tr.Until
 	switch {
 	case tr.Running:
 		key = "learn.status.running"
+	case tr.Step < steps && tr.Problem.Key == "":
+		key, of = "learn.status.replay", steps
 	case tr.Step >= tr.Until && tr.Step > 0:
 		key = "learn.status.done"
 	}
-	return i18n.Tf(lang, key, tr.Step, tr.Until, loss, acc)
+	return i18n.Tf(lang, key, tr.Step, of, loss, acc)
 }
 
 // ProblemText writes p in lang: its Arg, or each of Arg's []any, fills the
