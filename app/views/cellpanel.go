@@ -89,7 +89,7 @@ func (c *CellPanel) explanation(r *attention.Result, st state.State) app.UI {
 					Aria("label", i18n.T(lang, "cell.close")).Title(i18n.T(lang, "cell.close")).Text("×").OnClick(close),
 			),
 			c.pickers(r, lang),
-			app.If(c.Props.Head == state.HeadMean, func() app.UI {
+			Slot(c.Props.Head == state.HeadMean, func() app.UI {
 				return c.meanNote(r, i, j, lang)
 			}),
 			app.Ol().Class("cell-steps").Body(

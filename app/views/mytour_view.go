@@ -117,7 +117,7 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 					}
 				})
 			}),
-		app.If(noteFull(p.Tour.Steps[i].Note), func() app.UI {
+		Slot(noteFull(p.Tour.Steps[i].Note), func() app.UI {
 			return app.P().ID(noteID(n) + "-full").Class("caption").
 				Text(i18n.Tf(lang, "teach.noteFull", state.MaxTeachNote, state.MaxTeachNote/3, len(p.Tour.Steps[i].Note)))
 		}),

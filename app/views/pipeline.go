@@ -273,7 +273,7 @@ func (v *PipelineView) Render() app.UI {
 		app.Div().Class("panel", "pipe-panel").Body(
 			app.H2().Text(i18n.Tf(lang, "pipe.title", name)),
 			app.P().Class("caption").Text(i18n.T(lang, "pipe.caption")),
-			app.If(v.Props.Head == state.HeadMean, func() app.UI {
+			Slot(v.Props.Head == state.HeadMean, func() app.UI {
 				return app.P().Class("caption", "pipe-note").Text(i18n.T(lang, "pipe.mean"))
 			}),
 			app.Div().ID("pipeline").Class("pipe").Body(append(cards, &chart.HeatmapGrid{Images: v.thumbs, Slot: "pipe-chart", Ref: &v.stepGrid})...),
@@ -284,7 +284,7 @@ func (v *PipelineView) Render() app.UI {
 			&ChartsExport{Props: v.Props, ID: "steps-export", Title: i18n.T(lang, "export.steps"),
 				Targets: stepTargets(v.Props), Option: stepOption},
 		),
-		app.If(v.Props.State.Step != "" && stepByID(v.Props.State.Step) != nil, func() app.UI {
+		Slot(v.Props.State.Step != "" && stepByID(v.Props.State.Step) != nil, func() app.UI {
 			return v.stepView(r, h, lang)
 		}),
 		&CellPanel{Props: v.Props},
