@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -192,6 +193,9 @@ func (v *viewResult) typeAndPaste(c *chromium, start int, pass viewPass, p pace)
 	if err == nil {
 		v.Typing.UpdatesMs, err = evalAwait[[]float64](c.ctx, 5*time.Second, fmt.Sprintf(
 			`performance.getEntriesByName("attnviz:update", "measure").slice(%d, %d).map((e) => e.duration)`, start, count))
+	}
+	if err == nil && os.Getenv("ATTNVIZ_BENCH_KEYS") != "" {
+		log.Printf("keystrokes of %s: %.1f", pass.ID, v.Typing.UpdatesMs)
 	}
 	if err == nil {
 		err = v.clickHeadsAndSetting(c)
