@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -39,4 +40,41 @@ func TestPipelineKeepsItsParts(t *testing.T) {
 		t.Errorf("a step opened and closed replaced the pipeline or the thumbnails: %s", eval[string](tb, `window.__kept.map(el => el.isConnected).join(",")`))
 	}
 	tb.checkClean("the pipeline's parts kept")
+}
+
+// TestThumbsKeepTheirChart checks that another number of heads, chosen in
+// the sidebar, keeps the heads' thumbnails' chart (one ECharts instance
+// over the buttons) in the attention and pipeline views, and that it then
+// draws every head and the mean over the whole, taller, set of buttons.
+func TestThumbsKeepTheirChart(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	for _, view := range []string{"attention", "pipeline"} {
+		tb := newTab(t, s)
+		tb.open(s.URL() + "#view=" + view + "&heads=2")
+		sel := ".thumbs-panel .thumbs > .heatmap-grid"
+		eval[chromedp.Void](tb, fmt.Sprintf(`window.__grid = document.querySelector(%s)`, jsString(sel)))
+		tb.choose("#nheads", "8")
+		tb.waitFor(view+": 8 heads drawn", fmt.Sprintf(`(() => {
+			const g = document.querySelector(%s), c = echarts.getInstanceByDom(g);
+			return window.attnviz.state().heads === 8 && document.querySelectorAll(".thumbs-panel .thumb").length === 9 &&
+				c && c.getOption().series.length === 9 && Math.abs(c.getHeight() - g.parentElement.clientHeight) < 2;
+		})()`, jsString(sel)), 10*time.Second)
+		if !eval[bool](tb, fmt.Sprintf(`document.querySelector(%s) === window.__grid`, jsString(sel))) {
+			t.Errorf("%s: another number of heads replaced the thumbnails' chart", view)
+		}
+		tb.checkClean(view + ": the thumbnails' chart kept")
+	}
+}
+
+// choose sets the select sel to value as a choice in it does (its change
+// event), and waits for the page's update.
+func (tb *tab) choose(sel, value string) {
+	tb.t.Helper()
+	n := tb.updates()
+	eval[chromedp.Void](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%s);
+		el.value = %s;
+		el.dispatchEvent(new Event("change", {bubbles: true}));
+	})()`, jsString(sel), jsString(value)))
+	tb.waitUpdates(n)
 }

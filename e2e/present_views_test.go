@@ -210,13 +210,7 @@ func TestPresentScalingControls(t *testing.T) {
 	}
 	tb.click(".view-scaling #scale")
 	tb.waitFor("the scaling off", `window.attnviz.state().scale === false && window.attnviz.state().step === "4"`, 10*time.Second)
-	n := tb.updates()
-	eval[chromedp.Void](tb, `(() => {
-		const el = document.querySelector(".view-scaling #dk");
-		el.value = "64";
-		el.dispatchEvent(new Event("change", {bubbles: true}));
-	})()`)
-	tb.waitUpdates(n)
+	tb.choose(".view-scaling #dk", "64")
 	tb.waitFor("d_k 64", `window.attnviz.state().d_k === 64 && document.querySelector("#scaling-formula").textContent.includes("q·k / 1")`, 10*time.Second)
 	tb.checkClean("the scaling view's settings in presentation mode")
 }

@@ -129,7 +129,9 @@ func (v *AttentionView) Render() app.UI {
 		app.Div().Class("panel", "thumbs-panel").Body(
 			app.H3().Text(i18n.T(lang, "attn.all")),
 			app.P().Class("caption").Text(i18n.T(lang, "attn.all.caption")),
-			app.Div().Class("thumbs").Body(append(thumbs, &chart.HeatmapGrid{Images: v.thumbs, Slot: "thumb-chart", Ref: &v.grid})...),
+			// The grid first: a number of heads that changes moves the
+			// buttons after it, not the grid (go-app matches by position).
+			app.Div().Class("thumbs").Body(append([]app.UI{&chart.HeatmapGrid{Images: v.thumbs, Slot: "thumb-chart", Ref: &v.grid}}, thumbs...)...),
 			&ChartsExport{Props: v.Props, ID: "thumbs-export", Title: i18n.T(lang, "export.thumbs"),
 				Targets: headTargets(v.Props), Option: headOption},
 		),

@@ -359,7 +359,8 @@ func (v *PipelineView) headThumbs(r *attention.Result, lang string) app.UI {
 		// An empty slot, where the chart.HeatmapGrid below draws the picture.
 		thumbs = append(thumbs, headThumb(&v.Props, lang, id, head, app.Div().Class("thumb-chart")))
 	}
-	return app.Div().Class("thumbs").Body(append(thumbs, &chart.HeatmapGrid{Images: v.heads, Slot: "thumb-chart", Ref: &v.headGrid})...)
+	// The grid first, as in the attention view.
+	return app.Div().Class("thumbs").Body(append([]app.UI{&chart.HeatmapGrid{Images: v.heads, Slot: "thumb-chart", Ref: &v.headGrid}}, thumbs...)...)
 }
 
 // stepView is the open step, large, with its values (#step-view): a dialog
