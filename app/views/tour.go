@@ -153,11 +153,6 @@ func (v *TourView) step(ctx app.Context, e app.Event, delta int) {
 	if to := n + delta; to >= 1 && to <= count {
 		v.Props.Set(ctx, e, func(s *state.State) { GoToTourStep(s, to) })
 		if to == 1 || to == count {
-			// Deferred on the view's own context where it is mounted: a
-			// button the step replaces would skip its deferred call.
-			if v.ctx.Context != nil {
-				ctx = v.ctx
-			}
 			keepFocus(ctx, to == count)
 		}
 	}

@@ -36,10 +36,7 @@ func (b *TourBar) Render() app.UI {
 }
 
 // OnMount brings the step into view.
-func (b *TourBar) OnMount(ctx app.Context) {
-	b.tour.ctx = ctx // the bar's, which its buttons' steps defer on
-	b.reveal(ctx)
-}
+func (b *TourBar) OnMount(ctx app.Context) { b.reveal(ctx) }
 
 // OnUpdate brings a new step into view.
 func (b *TourBar) OnUpdate(ctx app.Context) { b.reveal(ctx) }
