@@ -176,9 +176,14 @@ func TestPresentTours(t *testing.T) {
 	tb.checkBarText("guided tour on a phone", "#tour-title", "#tour-body", "#tour-next")
 	tb.checkBarApart("guided tour", 390)
 	tb.shot("present-tour-zh-390")
+	tb.open(s.URL() + "#present=1&view=tour&step=11&lang=en")
+	tb.checkFirstScreen("the longest step's Next on a phone", "#tour-next")
 	tb.open(s.URL() + "#present=1&view=attention&text=the+cat+sat&lang=en&teach=" + url.QueryEscape(keyTour()) + "&tstep=2")
 	tb.checkBarText("teacher's tour on a phone", "#teach-note", "#teach-next")
 	tb.checkBarApart("teacher's tour", 390)
+	if !eval[bool](tb, `document.querySelector("#teach-next").getBoundingClientRect().bottom <= document.querySelector("#teach-note").getBoundingClientRect().top`) {
+		t.Error("teacher's tour on a phone: its buttons are not above its note")
+	}
 	tb.teachShots("present-teach", "#teach-bar")
 	tb.checkClean("tours in presentation mode")
 }
@@ -193,6 +198,17 @@ func (tb *tab) checkBarText(what string, sels ...string) {
 		if px < 24 {
 			tb.t.Errorf("%s: %s is %v px, want 24 at least", what, sel, px)
 		}
+	}
+}
+
+// checkFirstScreen fails unless sel is whole within the window's first
+// screen, unscrolled.
+func (tb *tab) checkFirstScreen(what, sel string) {
+	tb.t.Helper()
+	tb.waitFor(what+": "+sel, fmt.Sprintf(`!!document.querySelector(%q)`, sel), 10*time.Second)
+	r := eval[map[string]float64](tb, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return {top: r.top + scrollY, bottom: r.bottom + scrollY, h: innerHeight}; })()`, sel))
+	if r["top"] < 0 || r["bottom"] > r["h"] {
+		tb.t.Errorf("%s: %s spans %v–%v px of the page, the first screen 0–%v", what, sel, r["top"], r["bottom"], r["h"])
 	}
 }
 
