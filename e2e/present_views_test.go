@@ -230,3 +230,21 @@ func TestPresentScalingControls(t *testing.T) {
 	tb.waitFor("d_k 64", `window.attnviz.state().d_k === 64 && document.querySelector("#scaling-formula").textContent.includes("q·k / 1")`, 10*time.Second)
 	tb.checkClean("the scaling view's settings in presentation mode")
 }
+
+// TestPresentCellPanel checks that the one-cell panel of the tour's step 6
+// reads from the back of the room in presentation mode: its sums at 24 px
+// and its tables' numbers at 20 px at least, as the charts' labels are
+// large there.
+func TestPresentCellPanel(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.do("a projector's screen", chromedp.EmulateViewport(1920, 1080))
+	tb.open(s.URL() + "#view=tour&step=6&present=1")
+	tb.waitFor("the cell panel", `!!document.querySelector("#cell-panel .values td")`, 10*time.Second)
+	for sel, least := range map[string]float64{"#cell-panel .eq": 24, "#cell-panel .values td": 20, "#cell-panel h3": 24, "#cell-title": 24} {
+		if px := eval[float64](tb, fmt.Sprintf(`parseFloat(getComputedStyle(document.querySelector(%q)).fontSize)`, sel)); px < least {
+			t.Errorf("%s is %v px in presentation mode, want %v at least", sel, px, least)
+		}
+	}
+	tb.checkClean("the cell panel in presentation mode")
+}
