@@ -158,6 +158,10 @@ func TestScalingView(t *testing.T) {
 			t.Errorf("row %d: largest weight shown %q, want %s", i, shown[i], want)
 		}
 	}
+	// Each number's bar ends short of the number.
+	if crossed := eval[int](tb, `[...document.querySelectorAll("#row-stats td.num")].filter(td => td.querySelector(".bar").getBoundingClientRect().right > td.querySelector("span:not(.bar)").getBoundingClientRect().left).length`); crossed > 0 {
+		t.Errorf("#row-stats: %d bars cross their number", crossed)
+	}
 	// The settings are in the link, which the page rewrites at most every
 	// 350 ms.
 	tb.waitFor("the settings in the link", `["scale=0", "temp=3.16", "dk=64"].every(s => location.hash.includes(s))`, 10*time.Second)

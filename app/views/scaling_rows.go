@@ -37,18 +37,18 @@ func rowStatsTable(lang string, tokens []string, stats []compute.RowStat) app.UI
 	return app.Raw(b.String())
 }
 
-// statCell writes a table cell of v to 3 decimals over a bar of v out of
-// full, as bar draws it.
+// statCell writes a table cell of v to 3 decimals beside a bar of v out of
+// full (--f, the share of the bar's track that web/app.css draws).
 func statCell(b *strings.Builder, v, full float64) {
-	b.WriteString(`<td class="num"><span class="bar" aria-hidden="true" style="width: ` + barWidth(v, full) + `"></span><span>`)
+	b.WriteString(`<td class="num"><span class="bar" aria-hidden="true" style="--f: ` + barFraction(v, full) + `"></span><span>`)
 	b.WriteString(strconv.FormatFloat(v, 'f', 3, 64) + `</span></td>`)
 }
 
-// barWidth is the CSS width of a bar of v out of full.
-func barWidth(v, full float64) string {
+// barFraction is v out of full, between 0 and 1, to 3 decimals.
+func barFraction(v, full float64) string {
 	f := 0.0
 	if full > 0 {
 		f = max(0, min(1, v/full))
 	}
-	return strconv.FormatFloat(f*100, 'f', 1, 64) + "%"
+	return strconv.FormatFloat(f, 'f', 3, 64)
 }

@@ -13,7 +13,7 @@ import (
 
 // TestRowStatsTable checks the scaling view's table of the rows' statistics,
 // written as HTML: one row a token, the token escaped, each number to 3
-// decimals over its bar (the largest weight out of 1, the entropy out of
+// decimals beside its bar (the largest weight out of 1, the entropy out of
 // log n).
 func TestRowStatsTable(t *testing.T) {
 	tokens := []string{"<b>", "a&b"}
@@ -23,10 +23,10 @@ func TestRowStatsTable(t *testing.T) {
 		`<table id="row-stats" class="stats">`,
 		`<th scope="row" class="token-cell">&lt;b&gt;</th>`,
 		`<th scope="row" class="token-cell">a&amp;b</th>`,
-		`style="width: 100.0%"></span><span>1.000</span>`,
-		`style="width: 100.0%"></span><span>0.693</span>`,
-		`style="width: 50.0%"></span><span>0.500</span>`,
-		`style="width: 0.0%"></span><span>0.000</span>`,
+		`style="--f: 1.000"></span><span>1.000</span>`,
+		`style="--f: 1.000"></span><span>0.693</span>`,
+		`style="--f: 0.500"></span><span>0.500</span>`,
+		`style="--f: 0.000"></span><span>0.000</span>`,
 		`<th scope="col">` + i18n.T(i18n.LangEN, "scaling.entropy") + `</th>`,
 	} {
 		if !strings.Contains(got, want) {
