@@ -1,8 +1,9 @@
 // Package wasmslim builds a WebAssembly program against copies of go-app
 // and go-echarts with a few lines changed, so that app.wasm links neither
 // net/http (whose crypto/tls init code the linker must keep) nor regexp:
-// about 540 KB less of the gzipped app.wasm (docs/performance.md). One more
-// patch has go-app's first frame wait for the first chart's draw.
+// about 540 KB less of the gzipped app.wasm (docs/performance.md); nor any
+// crypto package (go-app's state encryption and google/uuid): 98 KB more.
+// One more patch has go-app's first frame wait for the first chart's draw.
 //
 // Nothing of either module is in the repository. At build time, Prepare
 // copies the packages of those modules that the program imports from the
@@ -46,6 +47,12 @@ type patch struct {
 //go:embed optsjs.go
 var optsJS string
 
+//go:embed cryptoslim.go
+var cryptoSlim string
+
+//go:embed uuidslim.go
+var uuidSlim string
+
 const (
 	goApp     = "github.com/maxence-charriere/go-app/v10"
 	goECharts = "github.com/go-echarts/go-echarts/v2"
@@ -53,10 +60,13 @@ const (
 
 // patches are the changes, for go-app v10.1.11 and go-echarts v2.7.2.
 var patches = []patch{{
-	// The Handler's serving methods: the browser never serves.
+	// The Handler's serving methods: the browser never serves. Nor does
+	// it version a Handler, whose default version, the time's SHA-1, was
+	// the last use of crypto/sha1 (its init links hashes and FIPS checks).
 	module: goApp, file: "pkg/app/http.go",
 	sha256:    "0601189a9f611378e9b24ab4bdf42780a03cbf95c1bbebd4171b523ddbe9a32d",
 	dropFuncs: []string{"ServeHTTP", "serveCachedItem", "serveProxyResource", "servePage", "serveLibrary"},
+	swaps:     [][2]string{{"fmt.Sprintf(`%x`, sha1.Sum([]byte(t)))", "fmt.Sprintf(`%x`, t)"}},
 }, {
 	// LocalDir's file server.
 	module: goApp, file: "pkg/app/resource.go",
@@ -103,6 +113,25 @@ var patches = []patch{{
 				"\t\t\t\tcontinue\n\t\t\t}\n" +
 				"\t\t\tfirstFrame = false\n\t\t\te.processFrame()\n"},
 	},
+}, {
+	// Encryption of persisted states, which the app does not persist:
+	// without AES-GCM and crypto/rand (cryptoslim.go).
+	module: goApp, file: "pkg/app/crypto.go",
+	sha256:    "c0fc14126207dc9fa15fb8869bd882874486654919835dc35d5bef8a6122aa97",
+	dropFuncs: []string{"encrypt", "decrypt"},
+	addFile:   cryptoSlim,
+}, {
+	// The states' broadcast ID from math/rand/v2, not google/uuid's
+	// crypto/rand (uuidslim.go); with DeviceID's below, go-app imports no
+	// uuid, nor with it crypto/md5 and crypto/sha1.
+	module: goApp, file: "pkg/app/state.go",
+	sha256:  "b41c94e804ab69a8a6341d58c09ac79d8cc8b0022bddd6c74c0f107a9f31480b",
+	swaps:   [][2]string{{"uuid.NewString()", "slimUUID()"}},
+	addFile: uuidSlim,
+}, {
+	module: goApp, file: "pkg/app/context.go",
+	sha256: "1165dc862aad17ba47a7050c7ce32401e6e86eecce1222bf22235f78cccbd1d4",
+	swaps:  [][2]string{{"uuid.NewString()", "slimUUID()"}},
 }}
 
 // pkgInfo is what Prepare reads of one package the program imports.
