@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -382,12 +381,12 @@ func (h Heatmap) TooltipHTML(row, col int, v float64) string {
 	pos := cmp.Or(h.PosFormat, "#%d")
 	quote := cmp.Or(h.QuoteFormat, "“%s”")
 	line := func(name, label string, i int) string {
-		return html.EscapeString(name+" "+fmt.Sprintf(quote, label)+" ("+fmt.Sprintf(pos, i+1)+")") + "<br>"
+		return EscapeHTML(name+" "+fmt.Sprintf(quote, label)+" ("+fmt.Sprintf(pos, i+1)+")") + "<br>"
 	}
-	return "<strong>" + html.EscapeString(h.Name) + "</strong><br>" +
+	return "<strong>" + EscapeHTML(h.Name) + "</strong><br>" +
 		line(h.RowName, h.Rows[row], row) +
 		line(h.ColName, h.Cols[col], col) +
-		html.EscapeString(h.ValueName) + " " + strconv.FormatFloat(v, 'f', 3, 64)
+		EscapeHTML(h.ValueName) + " " + strconv.FormatFloat(v, 'f', 3, 64)
 }
 
 // allLabels is the most rows (or columns) whose every label a heatmap shows.

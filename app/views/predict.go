@@ -1,7 +1,6 @@
 package views
 
 import (
-	"html"
 	"math"
 	"strconv"
 
@@ -243,7 +242,7 @@ func hideRow(h chart.Heatmap, row int, lang string) (string, chart.ChartParts, f
 	option, parts := chart.Drawing(h, chart.HiddenOption)
 	tip := func(i, j int, v float64) string {
 		if i == row || row == allRows {
-			return html.EscapeString(i18n.T(lang, "predict.hidden"))
+			return chart.EscapeHTML(i18n.T(lang, "predict.hidden"))
 		}
 		return h.TooltipHTML(i, j, v)
 	}

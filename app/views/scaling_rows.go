@@ -1,11 +1,11 @@
 package views
 
 import (
-	"html"
 	"math"
 	"strconv"
 	"strings"
 
+	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/compute"
 	"github.com/attnviz/attnviz/app/i18n"
 
@@ -23,12 +23,12 @@ func rowStatsTable(lang string, tokens []string, stats []compute.RowStat) app.UI
 	b.Grow(200 + 190*n)
 	b.WriteString(`<table id="row-stats" class="stats"><thead><tr>`)
 	for _, k := range []string{"term.query", "scaling.max", "scaling.entropy"} {
-		b.WriteString(`<th scope="col">` + html.EscapeString(i18n.T(lang, k)) + `</th>`)
+		b.WriteString(`<th scope="col">` + chart.EscapeHTML(i18n.T(lang, k)) + `</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	full := math.Log(float64(n))
 	for i := range min(n, len(stats)) {
-		b.WriteString(`<tr><th scope="row" class="token-cell">` + html.EscapeString(tokens[i]) + `</th>`)
+		b.WriteString(`<tr><th scope="row" class="token-cell">` + chart.EscapeHTML(tokens[i]) + `</th>`)
 		statCell(&b, stats[i].Max, 1)
 		statCell(&b, stats[i].Entropy, full)
 		b.WriteString(`</tr>`)

@@ -2,7 +2,8 @@
 // and go-echarts with a few lines changed, so that app.wasm links neither
 // net/http (whose crypto/tls init code the linker must keep) nor regexp:
 // about 540 KB less of the gzipped app.wasm (docs/performance.md); nor any
-// crypto package (go-app's state encryption and google/uuid): 98 KB more.
+// crypto package (go-app's state encryption and google/uuid): 96 KB more;
+// nor package html's entities: 20 KB.
 // One more patch has go-app's first frame wait for the first chart's draw.
 //
 // Nothing of either module is in the repository. At build time, Prepare
@@ -52,6 +53,9 @@ var cryptoSlim string
 
 //go:embed uuidslim.go
 var uuidSlim string
+
+//go:embed htmlslim.go
+var htmlSlim string
 
 const (
 	goApp     = "github.com/maxence-charriere/go-app/v10"
@@ -132,6 +136,13 @@ var patches = []patch{{
 	module: goApp, file: "pkg/app/context.go",
 	sha256: "1165dc862aad17ba47a7050c7ce32401e6e86eecce1222bf22235f78cccbd1d4",
 	swaps:  [][2]string{{"uuid.NewString()", "slimUUID()"}},
+}, {
+	// The one use of package html, whose init links its entities' table
+	// (htmlslim.go): about 20 KB of gzip.
+	module: goApp, file: "pkg/app/node.go",
+	sha256:  "6fc7abe1ce4243b89bfed8808302c934d1049863554373ddf66f74ec3bbbe0fc",
+	swaps:   [][2]string{{"html.EscapeString(v.value)", "slimEscapeHTML(v.value)"}},
+	addFile: htmlSlim,
 }}
 
 // pkgInfo is what Prepare reads of one package the program imports.

@@ -10,8 +10,8 @@ import (
 
 // TestPatchesApply prepares ./cmd/wasm's build: every patch applies to the
 // modules in go.mod, and with the copies app.wasm imports no net/http
-// (nor its crypto/tls), no google/uuid and no crypto/rand or crypto/sha1,
-// which without them it does.
+// (nor its crypto/tls), no google/uuid, no crypto/rand or crypto/sha1 and
+// no html, which without them it does.
 func TestPatchesApply(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
@@ -35,7 +35,7 @@ func TestPatchesApply(t *testing.T) {
 		}
 	}
 	with, without := deps(t, root, flags), deps(t, root, nil)
-	for _, p := range []string{"net/http", "crypto/tls", "github.com/google/uuid", "crypto/rand", "crypto/sha1"} {
+	for _, p := range []string{"net/http", "crypto/tls", "github.com/google/uuid", "crypto/rand", "crypto/sha1", "html"} {
 		if with[p] {
 			t.Errorf("with the copies, ./cmd/wasm imports %s", p)
 		}
