@@ -3,7 +3,7 @@
 // net/http (whose crypto/tls init code the linker must keep) nor regexp:
 // about 540 KB less of the gzipped app.wasm (docs/performance.md); nor any
 // crypto package (go-app's state encryption and google/uuid): 96 KB more;
-// nor package html's entities: 20 KB.
+// nor package html's entities: 20 KB; nor math/rand's seeding: 9 KB.
 // One more patch has go-app's first frame wait for the first chart's draw.
 //
 // Nothing of either module is in the repository. At build time, Prepare
@@ -143,6 +143,12 @@ var patches = []patch{{
 	sha256:  "6fc7abe1ce4243b89bfed8808302c934d1049863554373ddf66f74ec3bbbe0fc",
 	swaps:   [][2]string{{"html.EscapeString(v.value)", "slimEscapeHTML(v.value)"}},
 	addFile: htmlSlim,
+}, {
+	// rand.Seed, a no-op since Go 1.24 (GODEBUG randseednop), whose code
+	// for the old behaviour links math/rand's table of 607 random numbers.
+	module: goECharts, file: "util/id_gennerator.go",
+	sha256:    "482d3e9edccb5e41cab51895ac10aaabb9e48785faaba6044375a8d54a1ccd81",
+	dropFuncs: []string{"init"},
 }}
 
 // pkgInfo is what Prepare reads of one package the program imports.
