@@ -11,8 +11,8 @@
 //  2. esbuild on cmd/build/echarts-entry.js, giving web/echarts.js (minified IIFE
 //     holding only the ECharts parts the page uses);
 //  3. GOOS=js GOARCH=wasm go build -modfile=… -trimpath -ldflags="-s -w" -gcflags=github.com/attnviz/attnviz/app/...=-l -o web/app.wasm ./cmd/wasm,
-//     the -modfile from cmd/internal/wasmslim (go-app and go-echarts
-//     without net/http and regexp, and go-app's first frame after the first chart);
+//     the -modfile from cmd/internal/wasmslim (go-app, go-echarts and gonum
+//     without net/http, regexp, crypto and more, and go-app's first frame after the first chart);
 //     meanwhile node cmd/build/first-heatmap.cjs draws web/first-heatmap-*.svg,
 //     the pictures of the first heatmap (one per range of the chart's width)
 //     that the pre-rendered page shows until the wasm has drawn

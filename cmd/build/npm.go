@@ -125,8 +125,8 @@ func buildWasm(root, dst string) error {
 	return buildWasmOf(root, "./cmd/wasm", dst)
 }
 
-// slimFlags prepares the build of pkg against go-app and go-echarts without
-// net/http and regexp (cmd/internal/wasmslim) and returns its flags, and a
+// slimFlags prepares the build of pkg against go-app, go-echarts and gonum
+// without net/http, regexp, crypto and more (cmd/internal/wasmslim) and returns its flags, and a
 // function that removes what it wrote. Where the patches do not apply (the
 // modules were upgraded), it says so and returns no flags: app.wasm is then
 // built as the modules are, about 540 KB gzip larger.

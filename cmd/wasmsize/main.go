@@ -6,7 +6,7 @@
 //	go run ./cmd/wasmsize [-n 25] [-funcs PKG] [-o app.wasm] [file.wasm]
 //
 // Without a file it builds ./cmd/wasm as cmd/build does (its wasmGCFlags,
-// against cmd/internal/wasmslim's copies of go-app and go-echarts), but
+// against cmd/internal/wasmslim's copies of go-app, go-echarts and gonum), but
 // keeping the names (without -ldflags="-s -w", which drop the name section;
 // the code is the same). A package's gzip column is its code gzipped on its own: a guide
 // to what it adds to app.wasm as served, not an exact share. The data

@@ -3,7 +3,8 @@
 // net/http (whose crypto/tls init code the linker must keep) nor regexp:
 // about 540 KB less of the gzipped app.wasm (docs/performance.md); nor any
 // crypto package (go-app's state encryption and google/uuid): 96 KB more;
-// nor package html's entities: 20 KB; nor math/rand's seeding: 9 KB.
+// nor package html's entities: 20 KB; nor math/rand's seeding: 9 KB; nor
+// encoding/binary's reflection (gonum's mat): 4.5 KB.
 // One more patch has go-app's first frame wait for the first chart's draw.
 //
 // Nothing of either module is in the repository. At build time, Prepare
@@ -60,9 +61,11 @@ var htmlSlim string
 const (
 	goApp     = "github.com/maxence-charriere/go-app/v10"
 	goECharts = "github.com/go-echarts/go-echarts/v2"
+	gonum     = "gonum.org/v1/gonum"
 )
 
-// patches are the changes, for go-app v10.1.11 and go-echarts v2.7.2.
+// patches are the changes, for go-app v10.1.11, go-echarts v2.7.2 and
+// gonum v0.17.0.
 var patches = []patch{{
 	// The Handler's serving methods: the browser never serves. Nor does
 	// it version a Handler, whose default version, the time's SHA-1, was
@@ -149,6 +152,13 @@ var patches = []patch{{
 	module: goECharts, file: "util/id_gennerator.go",
 	sha256:    "482d3e9edccb5e41cab51895ac10aaabb9e48785faaba6044375a8d54a1ccd81",
 	dropFuncs: []string{"init"},
+}, {
+	// The sizes of mat's binary format as numbers (TestGonumSizes), not
+	// binary.Size's reflection, which mat's init linked for them.
+	module: gonum, file: "mat/io.go",
+	sha256: "cfbb7b0909b2f21911f34835990e652ca3b1f558f2f4947ae3aecc97f557e712",
+	swaps: [][2]string{{"headerSize  = binary.Size(storage{})\n\tsizeFloat64 = binary.Size(float64(0))",
+		"headerSize  = 40 // binary.Size(storage{})\n\tsizeFloat64 = 8"}},
 }}
 
 // pkgInfo is what Prepare reads of one package the program imports.

@@ -29,7 +29,7 @@ func TestPatchesApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []string{goApp, goECharts} {
+	for _, m := range []string{goApp, goECharts, gonum} {
 		if !strings.Contains(string(mod), "\nreplace "+m+" => ") {
 			t.Errorf("slim.mod does not replace %s", m)
 		}
@@ -106,7 +106,7 @@ func TestEdit(t *testing.T) {
 }
 
 // TestPrepareOnlyWhatIsImported: the bare page imports go-app but not
-// go-echarts, and the Learn view's trainer neither.
+// go-echarts nor gonum, and the Learn view's trainer gonum alone.
 func TestPrepareOnlyWhatIsImported(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
@@ -120,11 +120,19 @@ func TestPrepareOnlyWhatIsImported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(mod), "\nreplace "+goApp+" => ") || strings.Contains(string(mod), "replace "+goECharts) {
+	if !strings.Contains(string(mod), "\nreplace "+goApp+" => ") || strings.Contains(string(mod), "replace "+goECharts) ||
+		strings.Contains(string(mod), "replace "+gonum) {
 		t.Errorf("the bare page's slim.mod:\n%s", mod)
 	}
-	flags, err := Prepare(root, "./cmd/trainworker", t.TempDir())
-	if err != nil || flags != nil {
-		t.Errorf("the trainer: flags %q, error %v; want neither", flags, err)
+	dir = t.TempDir()
+	if _, err := Prepare(root, "./cmd/trainworker", dir); err != nil {
+		t.Fatal(err)
+	}
+	mod, err = os.ReadFile(filepath.Join(dir, "slim.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(mod), "\nreplace "+gonum+" => ") || strings.Contains(string(mod), "replace "+goApp) {
+		t.Errorf("the trainer's slim.mod:\n%s", mod)
 	}
 }
