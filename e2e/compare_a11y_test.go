@@ -189,6 +189,7 @@ func (tb *tab) try(predicate string, timeout time.Duration) error {
 // that guess on Enter), at 1280×800: no critical or serious violation, and
 // no English left on the Chinese page.
 func TestAxeCompare(t *testing.T) {
+	needBrowser(t)
 	axe, err := os.ReadFile(filepath.Join(moduleDir, "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {
 		t.Fatalf("axe-core is missing (run npm ci): %v", err)
