@@ -37,6 +37,14 @@ const (
 	MaxTeachLink   = 8 << 10        // the longest tour a link carries, encoded
 	MaxTeachFile   = 512 << 10      // the largest tour file read
 	maxTeachStepLn = 12 << 10       // the longest step link
+
+	// maxTeachJSON bounds the JSON of a tour as the page keeps it: 40 steps
+	// of the longest note and link, every byte escaped (\u00XX), are about
+	// 3.4 MB. A tour file's own limit is MaxTeachFile.
+	maxTeachJSON = 4 << 20
+	// maxTeachEncoded bounds the page's tour compressed, as it keeps it (a
+	// link's is bounded first by maxLinkBytes).
+	maxTeachEncoded = 2 << 20
 )
 
 // ErrTeach marks an error of a tour's link or file.
@@ -49,6 +57,12 @@ func ParseTeach(data []byte) (TeachTour, error) {
 	if len(data) > MaxTeachFile {
 		return t, teachErr("teach.err.size", len(data)>>10, MaxTeachFile>>10)
 	}
+	return parseTeach(data)
+}
+
+// parseTeach reads a tour's JSON as ParseTeach does, of any size.
+func parseTeach(data []byte) (TeachTour, error) {
+	var t TeachTour
 	if !utf8.Valid(data) {
 		return t, teachErr("teach.err.utf8")
 	}
@@ -117,7 +131,7 @@ func DecodeTeach(v string) (TeachTour, error) {
 	if v == "" {
 		return TeachTour{Kind: TeachKind}, nil
 	}
-	if len(v) > maxLinkBytes {
+	if len(v) > maxTeachEncoded {
 		return TeachTour{}, teachErr("teach.err.link")
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(v)
@@ -125,11 +139,11 @@ func DecodeTeach(v string) (TeachTour, error) {
 		return TeachTour{}, teachErr("teach.err.link")
 	}
 	// The limit stops a small link that inflates into a huge one.
-	js, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), MaxTeachFile+1))
-	if err != nil {
+	js, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxTeachJSON+1))
+	if err != nil || len(js) > maxTeachJSON {
 		return TeachTour{}, teachErr("teach.err.link")
 	}
-	return ParseTeach(js)
+	return parseTeach(js)
 }
 
 // decodeTeachSetting reads teach=…: a tour, checked.

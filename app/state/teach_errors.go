@@ -1,6 +1,7 @@
 package state
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -50,6 +51,8 @@ func jsonErr(err error, data []byte) error {
 		return teachErr("teach.err.syntax", line, col, near)
 	case errors.As(err, &typ):
 		return teachErr("teach.err.type", typ.Field)
+	case len(bytes.TrimSpace(data)) == 0:
+		return teachErr("teach.err.empty")
 	case strings.HasPrefix(err.Error(), `json: unknown field "`):
 		return teachErr("teach.err.field", strings.TrimSuffix(strings.TrimPrefix(err.Error(), `json: unknown field "`), `"`))
 	}

@@ -18,6 +18,7 @@ func TestTeachErrorsInLang(t *testing.T) {
 		"kind":   {`{"kind":"other","steps":[]}`, "“other”", "类型是“other”"},
 		"more":   {`{"kind":"attnviz-tour","steps":[]} {}`, "more than one", "不止一个"},
 		"utf8":   {"\xff", "UTF-8", "统一码"},
+		"empty":  {" \n", "the file is empty", "文件是空的"},
 	}
 	for name, c := range files {
 		_, err := ParseTeach([]byte(c.data))

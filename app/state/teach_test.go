@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -49,7 +50,7 @@ func deflated(data []byte) string {
 }
 
 func TestTeachHostile(t *testing.T) {
-	bomb := deflated(bytes.Repeat([]byte(" "), MaxTeachFile+10))
+	bomb := deflated(bytes.Repeat([]byte(" "), maxTeachJSON+10))
 	many := `{"kind":"attnviz-tour","steps":[` + strings.Repeat(`{"link":"","note":""},`, MaxTeachSteps) + `{"link":"","note":""}]}`
 	for name, v := range map[string]string{
 		"not base64":   "!!!",
@@ -85,5 +86,34 @@ func TestTeachLinkTooLong(t *testing.T) {
 	s.Teach = strings.Repeat("a", MaxTeachLink+1)
 	if TeachFits(s) || strings.Contains(s.Encode(), "teach=aaa") {
 		t.Error("a tour too long for a link is written into it")
+	}
+}
+
+// TestTeachLargeTour checks that the page keeps a tour within the limits
+// whose link would be too long (a file's 40 steps of long notes that do not
+// compress): it encodes and decodes whole, as the page keeps it.
+func TestTeachLargeTour(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	tour := TeachTour{Kind: TeachKind}
+	for range MaxTeachSteps {
+		note := make([]byte, MaxTeachNote)
+		for i := range note {
+			note[i] = byte('!' + rng.IntN(90))
+		}
+		tour.Steps = append(tour.Steps, TeachStep{Link: "view=attention&text=" + string(note[:200]), Note: string(note)})
+	}
+	if _, err := ParseTeach(tour.JSON()); err != nil {
+		t.Fatalf("the tour is not a valid file: %v", err)
+	}
+	enc := EncodeTeach(tour)
+	if len(enc) <= maxLinkBytes {
+		t.Fatalf("the tour encodes to %d bytes, not more than a link's %d: the test tests nothing", len(enc), maxLinkBytes)
+	}
+	got, err := DecodeTeach(enc)
+	if err != nil {
+		t.Fatalf("a tour of %d steps, %d bytes encoded, is lost: %v", len(tour.Steps), len(enc), err)
+	}
+	if len(got.Steps) != MaxTeachSteps || got.Steps[39].Note != tour.Steps[39].Note {
+		t.Errorf("decoded %d steps, want %d, the last note kept", len(got.Steps), MaxTeachSteps)
 	}
 }

@@ -16,7 +16,10 @@ func loadedMessage(s state.State, t state.TeachTour, known Known) string {
 			skipped++
 		}
 	}
-	if skipped == 0 {
+	switch {
+	case skipped == 0 && len(t.Steps) == 1:
+		return i18n.T(s.Lang, "teach.loaded1")
+	case skipped == 0:
 		return i18n.Tf(s.Lang, "teach.loaded", len(t.Steps))
 	}
 	return i18n.Tf(s.Lang, "teach.loaded.skipped", len(t.Steps), skipped)
