@@ -94,6 +94,12 @@ func (c *Computer) WorkerAnswer(s state.State, a WorkerAnswer) int {
 	if !l.remote.on || l.tr == nil || a.Gen != l.remote.gen {
 		return c.TrainingStep()
 	}
+	if keyOf(s) != l.key {
+		// The state asks for another run (the guided tour's steps set their
+		// own task and seed): this one's steps are no longer its count.
+		l.running = false
+		return s.Steps
+	}
 	for i, x := range a.Losses {
 		l.losses = append(l.losses, Point{a.Step - len(a.Losses) + 1 + i, x})
 	}

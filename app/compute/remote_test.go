@@ -72,3 +72,19 @@ func TestWorkerAnswers(t *testing.T) {
 		t.Errorf("after a divergence: %+v (CanExport %v)", tr.Problem, tr.CanExport)
 	}
 }
+
+// TestWorkerAnswerOtherRun checks that a worker's answer, once the state
+// asks for another run (the guided tour set its own task while the Learn
+// view's run went on), gives the state no step count of that run.
+func TestWorkerAnswerOtherRun(t *testing.T) {
+	var c Computer
+	c.UseWorker()
+	s := learnState("sort", 5)
+	s.Steps = 3000
+	c.Update(s, NeedTraining)
+	r, _ := c.WorkerRequest(s)
+	tour := learnState("previous", 1)
+	if got := c.WorkerAnswer(tour, WorkerAnswer{Gen: r.Gen, Step: 735}); got != tour.Steps {
+		t.Errorf("an answer of sort's run gives the state of previous step %d, want its own %d", got, tour.Steps)
+	}
+}
