@@ -32,8 +32,9 @@ type PaddedSide struct {
 	Weights *mat.Dense // nil when the side cannot be shown
 	Real    int        // its tokens before padding
 
-	Empty  bool   // it has no text
-	Reason string // else why the engine rejected it; "" when it did not
+	Empty  bool    // it has no text
+	Reason string  // else why the engine rejected it; "" when it did not
+	Why    Problem // and as a message, where the page has one
 }
 
 // OK reports whether the side has its weights.
@@ -77,7 +78,7 @@ func (c *batcher) update(s state.State, head int, main *attention.Result) *Batch
 		case err != nil && strings.TrimSpace(t) == "":
 			side.Empty, side.Real = true, -1
 		case err != nil:
-			side.Reason, side.Real = err.Error(), -1
+			side.Reason, side.Why, side.Real = err.Error(), sideProblem(err, t), -1
 		default:
 			side.Real, whole[i] = len(r.Tokens), r
 		}

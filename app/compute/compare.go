@@ -105,12 +105,12 @@ func (c *comparer) update(s state.State, head int, main *attention.Result) *Comp
 	other.Causal = !s.Causal
 	rb, errB := c.second.of(b, &c.runs)
 	ro, errO := c.otherMask.of(other, &c.runs)
-	none, causal := side{main, errMain}, side{ro, errO}
+	none, causal := side{main, errMain, s.Text}, side{ro, errO, s.Text}
 	if s.Causal {
 		none, causal = causal, none
 	}
 	c.key, c.last = sidesKey{s.Input, s.Text2, head}, &Comparison{
-		Sentences: pairOf(side{main, errMain}, side{rb, errB}, blank(s.Text2), head),
+		Sentences: pairOf(side{main, errMain, s.Text}, side{rb, errB, s.Text2}, blank(s.Text2), head),
 		Masks:     pairOf(none, causal, blank(s.Text), head),
 	}
 	return c.last
@@ -118,8 +118,9 @@ func (c *comparer) update(s state.State, head int, main *attention.Result) *Comp
 
 // side is one run's result, or its error.
 type side struct {
-	res *attention.Result
-	err error
+	res  *attention.Result
+	err  error
+	text string // its sentence
 }
 
 // pairOf returns the weights of head of a and b and their difference;
@@ -127,13 +128,13 @@ type side struct {
 // rejected one.
 func pairOf(a, b side, emptyB bool, head int) Pair {
 	if a.err != nil {
-		return Pair{Rejected: 0, Reason: a.err.Error()}
+		return Pair{Rejected: 0, Reason: a.err.Error(), Why: sideProblem(a.err, a.text)}
 	}
 	if b.err != nil {
 		if emptyB {
 			return Pair{Rejected: -1, Empty: true}
 		}
-		return Pair{Rejected: 1, Reason: b.err.Error()}
+		return Pair{Rejected: 1, Reason: b.err.Error(), Why: sideProblem(b.err, b.text)}
 	}
 	p := Pair{Rejected: -1}
 	p.TokensA, p.A = headCopy(a.res, head)

@@ -1,11 +1,26 @@
 package compute
 
 import (
+	"errors"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/attnviz/attnviz/attention/text"
 )
+
+// sideProblem is why the engine rejected (err) s as a sentence of its own
+// (compare's B, a padded batch's side): a message where the page has one,
+// too many tokens; none otherwise. Tokenizing again, on this rare path,
+// tells which (the engine's error does not wrap the tokenizer's).
+func sideProblem(err error, s string) Problem {
+	if err == nil {
+		return Problem{}
+	}
+	if _, terr := text.Tokenize(s); errors.Is(terr, text.ErrTooManyTokens) {
+		return Problem{"error.tooMany.side", []any{text.MaxTokens, wordCount(s)}}
+	}
+	return Problem{}
+}
 
 // tooMany is the problem of a text of more than text.MaxTokens tokens: the
 // limit, and about how many words the text has (wordCount).

@@ -100,7 +100,7 @@ type trainedComparer struct {
 func (cm *trainedComparer) pair(sa, sb *attention.Spec, head int) Pair {
 	ra, errA := cm.ea.Run(sa)
 	rb, errB := cm.eb.Run(sb)
-	return pairOf(side{ra, errA}, side{rb, errB}, false, head)
+	return pairOf(side{res: ra, err: errA}, side{res: rb, err: errB}, false, head)
 }
 
 // trainedComparison returns the compare view's Comparison in trained mode:
