@@ -228,6 +228,16 @@ func (c *cached[K, V]) get(k K, make func(old V) V) V {
 // any other rejection sets Rejected and leaves Result as it was, so the
 // last valid charts stay.
 func (c *Computer) runMain(s state.State) {
+	if len(s.Text) > state.MaxTextBytes {
+		// A text that a link could not carry (the page writes it there);
+		// too many tokens is the limit that teaches, where it is that.
+		c.res.Rejected = Problem{"error.tooLong", []any{state.MaxTextBytes, len(s.Text)}}
+		if _, err := text.Tokenize(s.Text); errors.Is(err, text.ErrTooManyTokens) {
+			c.res.Rejected = tooMany(s.Text)
+		}
+		c.noneIfNoResult()
+		return
+	}
 	res, err := c.engine.Run(s.Spec())
 	if err == nil {
 		c.res.Result, c.res.Rejected = res, Problem{}
@@ -246,8 +256,15 @@ func (c *Computer) runMain(s state.State) {
 	default:
 		c.res.Rejected = kvProblem(s, err)
 	}
-	if k := c.res.Rejected.Key; c.res.Result == nil && (k == "error.tooMany" || k == "error.rejected") {
-		c.res.Rejected.Key += ".none" // no last charts to speak of
+	c.noneIfNoResult()
+}
+
+// noneIfNoResult has a rejection's message say that there are no last
+// charts to speak of, where there are none.
+func (c *Computer) noneIfNoResult() {
+	switch k := c.res.Rejected.Key; {
+	case c.res.Result == nil && (k == "error.tooMany" || k == "error.rejected" || k == "error.tooLong"):
+		c.res.Rejected.Key += ".none"
 	}
 }
 

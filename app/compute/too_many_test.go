@@ -42,3 +42,26 @@ func TestTooManySaysHowMany(t *testing.T) {
 		}
 	}
 }
+
+// TestTooLongSaysSo checks that a text of few tokens but more bytes than a
+// link carries (one pasted word of 5,000 letters) is rejected with its
+// size, in both languages, the last charts kept: a link could not reopen it.
+func TestTooLongSaysSo(t *testing.T) {
+	var c Computer
+	s := state.DefaultState(i18n.LangEN)
+	first := c.Update(s, 0)
+	s.Text = "a " + strings.Repeat("x", 5000)
+	r := c.Update(s, 0)
+	if r.Rejected.Key != "error.tooLong" || r.Result != first.Result {
+		t.Fatalf("rejected %+v, result kept %v; want error.tooLong and the last result", r.Rejected, r.Result == first.Result)
+	}
+	args := r.Rejected.Arg.([]any)
+	for lang, want := range map[string]string{i18n.LangEN: "5002", i18n.LangZH: "5002 字节"} {
+		if msg := i18n.Tf(lang, r.Rejected.Key, args...); !strings.Contains(msg, want) || !strings.Contains(msg, "4096") {
+			t.Errorf("%s: %q lacks %q and the limit", lang, msg, want)
+		}
+	}
+	if _, probs, _ := state.DecodeLink("text="+s.Text, state.DefaultState(i18n.LangEN)); len(probs) != 1 || probs[0].Why != "link.why.long" {
+		t.Errorf("the link of that text: %+v, want link.why.long", probs)
+	}
+}

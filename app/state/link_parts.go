@@ -1,6 +1,7 @@
 package state
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -66,14 +67,16 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 			probs = append(probs, NewLinkProblem(f.key, strings.Join(vs, ","), f.encode(&def), "link.why.twice"))
 			continue
 		}
-		if t := s; f.decode(&t, vs[0]) != nil {
-			probs = append(probs, NewLinkProblem(f.key, vs[0], f.encode(&def), whyOf(f.key)))
-		} else {
-			if used := f.encode(&t); moved(vs[0], used) {
-				probs = append(probs, NewLinkProblem(f.key, vs[0], used, "link.why.nearest"))
-			}
-			s = t
+		t := s
+		if err := f.decode(&t, vs[0]); err != nil {
+			why, args := whyOf(f.key, err)
+			probs = append(probs, NewLinkProblem(f.key, vs[0], f.encode(&def), why, args...))
+			continue
 		}
+		if used := f.encode(&t); moved(vs[0], used) {
+			probs = append(probs, NewLinkProblem(f.key, vs[0], used, "link.why.nearest"))
+		}
+		s = t
 	}
 	s = langTexts(s, def, values)
 	s = oldProbe2(s, def, values)
@@ -157,11 +160,15 @@ func fixHeads(s, def State, probs []LinkProblem) (State, []LinkProblem, error) {
 	return s, probs, nil
 }
 
-// whyOf is the reason a value of key that cannot be read gets in a notice:
-// only a tour's says more than the value.
-func whyOf(key string) string {
-	if key == "teach" {
-		return "link.why.teach"
+// whyOf is the reason, with its arguments, that a value of key that cannot
+// be read (err) gets in a notice: a tour's, and a text too long; "" for the
+// others, whose value says enough.
+func whyOf(key string, err error) (string, []any) {
+	switch {
+	case key == "teach":
+		return "link.why.teach", nil
+	case errors.Is(err, ErrTextLong):
+		return "link.why.long", []any{MaxTextBytes}
 	}
-	return ""
+	return "", nil
 }

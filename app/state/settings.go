@@ -204,10 +204,13 @@ func maskName(causal bool) string {
 }
 
 // decodeText sets *dst to v, a text a one-line input can show.
+// ErrTextLong is the error of a text longer than MaxTextBytes.
+var ErrTextLong = fmt.Errorf("longer than %d bytes", MaxTextBytes)
+
 func decodeText(dst *string, v string) error {
 	switch {
 	case len(v) > MaxTextBytes:
-		return fmt.Errorf("%d bytes, at most %d", len(v), MaxTextBytes)
+		return fmt.Errorf("%d bytes: %w", len(v), ErrTextLong)
 	case !utf8.ValidString(v):
 		return errors.New("not UTF-8")
 	case strings.ContainsAny(v, "\n\r"):
