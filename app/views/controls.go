@@ -17,6 +17,8 @@ type Controls struct {
 
 	State state.State
 	Set   Setter
+
+	badSeed *string // what was typed into the seed box and refused; nil for none
 }
 
 // Render returns the settings.
@@ -47,6 +49,10 @@ func (c *Controls) Render() app.UI {
 						Value(strconv.FormatInt(c.State.Seed, 10)).
 						OnChange(c.onSeed),
 				),
+			Slot(c.badSeed != nil, func() app.UI {
+				return app.P().ID("seed-error").Class("field-error").Role("alert").
+					Text(i18n.Tf(lang, "learn.bad.learn-seed", *c.badSeed, strconv.Itoa(state.MaxSeed), strconv.FormatInt(c.State.Seed, 10)))
+			}),
 			checkbox(c.Set, "causal", i18n.T(lang, "causal.label"), i18n.T(lang, "causal.title"), c.State.Causal,
 				func(s *state.State, on bool) { s.Causal = on }),
 			checkbox(c.Set, "positional", i18n.T(lang, "positional.label"), i18n.T(lang, "positional.title"), c.State.Positional,
@@ -109,14 +115,20 @@ func checkbox(setter Setter, id, label, title string, on bool, set func(*state.S
 }
 
 // onSeed applies a seed typed in the seed box; anything but an integer in
-// range puts the current seed back.
+// range puts the current seed back and says why (#seed-error).
 func (c *Controls) onSeed(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
-	seed, err := strconv.ParseInt(src.Get("value").String(), 10, 64)
+	typed := src.Get("value").String()
+	seed, err := strconv.ParseInt(typed, 10, 64)
 	if err != nil || seed < 0 || seed > state.MaxSeed {
 		src.Set("value", strconv.FormatInt(c.State.Seed, 10))
+		c.badSeed = &typed
+		if typed == "" {
+			c.badSeed = nil // emptied: the seed is simply back
+		}
 		return
 	}
+	c.badSeed = nil
 	c.Set(ctx, e, func(s *state.State) { s.Seed = seed })
 }
 
