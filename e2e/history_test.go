@@ -116,5 +116,18 @@ func TestLinkTypedOverAddress(t *testing.T) {
 		t.Error("the notice's going replaced the view and its charts (go-app matches children by position: views.Slot)")
 	}
 	tb.waitFor("the focus on the sentence after ×", `document.activeElement?.id === "sentence"`, 5*time.Second)
+	// A typed link with a value it cannot use says so, and still offers
+	// Back to what the student had.
+	tb.click(`.tabs [data-view="attention"]`)
+	tb.waitFor("the attention view", `attnviz.state().view === "attention"`, 10*time.Second)
+	tb.setSentence("a sentence before a bad link")
+	tb.waitFor("the sentence in the link", `location.hash.includes("bad+link")`, 5*time.Second)
+	eval[any](tb, `location.hash = "#view=pipeline&heads=NaN"`)
+	tb.waitFor("the notice of both", `!!document.querySelector("#notice-back")`, 10*time.Second)
+	if note := eval[string](tb, `document.querySelector("#notice").textContent`); !strings.Contains(note, "heads=NaN") || !strings.Contains(note, "text") {
+		t.Errorf("a typed link with a bad value: the notice %q names not both heads=NaN and the sentence left out", note)
+	}
+	eval[any](tb, `document.querySelector("#notice-back").click(), null`)
+	tb.waitFor("Back to the sentence before the bad link", `attnviz.state().text === "a sentence before a bad link"`, 10*time.Second)
 	tb.checkClean("a link typed over the address")
 }

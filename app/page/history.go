@@ -71,19 +71,20 @@ func (p *Page) typedLink() bool {
 
 // noteReset, after a link typed over the address opened, has the notice
 // name what the link left out that the page had before (was) and that is
-// back to its default, with a button back to it, unless another notice
-// says more about the link. After Back or Forward, that notice goes.
+// back to its default, with a button back to it; a notice of the link's
+// unusable settings says it too (renderNotice). After Back or Forward,
+// that notice goes.
 func (p *Page) noteReset(link string, was state.State, typed bool) {
-	if p.notice != "" && p.notice != "notice.linkReset" {
-		return
+	p.linkReset = nil
+	if typed {
+		p.linkReset = state.LeftOut(link, was, p.state)
 	}
-	if !typed {
-		p.notice = ""
-		return
-	}
-	p.notice, p.linkReset = "", state.LeftOut(link, was, p.state)
-	if len(p.linkReset) > 0 {
+	switch {
+	case p.notice != "" && p.notice != "notice.linkReset":
+	case len(p.linkReset) > 0:
 		p.notice = "notice.linkReset"
+	default:
+		p.notice = ""
 	}
 }
 

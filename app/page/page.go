@@ -435,6 +435,7 @@ func (p *Page) writeLink() {
 		if p.notice == "notice.linkReset" {
 			p.notice = "" // Back would no longer return to what the student had
 		}
+		p.linkReset = nil
 	}
 	if write(link) {
 		p.link, p.place = link, place
@@ -583,12 +584,29 @@ func notYet() string {
 }
 
 // noticeText is the notice's text in lang, with what it names: the keys
-// of notice.linkReset as code, in no language.
+// of notice.linkReset as code, in no language, also after a notice of the
+// link's unusable settings (offersBack).
 func (p *Page) noticeText(lang string) app.UI {
 	if p.notice != "notice.linkReset" {
-		return app.Span().Text(i18n.T(lang, p.notice) + linkProblemsText(lang, p.notice, p.linkProblems))
+		text := app.Text(i18n.T(lang, p.notice) + linkProblemsText(lang, p.notice, p.linkProblems))
+		if !p.offersBack() {
+			return app.Span().Body(text)
+		}
+		return app.Span().Body(append([]app.UI{text, app.Text(" ")}, p.resetText(lang)...)...)
 	}
-	before, after, _ := strings.Cut(i18n.T(lang, p.notice), "%s")
+	return app.Span().Body(p.resetText(lang)...)
+}
+
+// offersBack reports whether the notice offers Back to what the page had
+// before a link typed over the address (notice.linkReset's text and
+// button): its own, or a notice of the link's unusable settings.
+func (p *Page) offersBack() bool {
+	return len(p.linkReset) > 0 && (p.notice == "notice.linkReset" || p.notice == "notice.linkParts")
+}
+
+// resetText is notice.linkReset's text in lang, with the keys it names.
+func (p *Page) resetText(lang string) []app.UI {
+	before, after, _ := strings.Cut(i18n.T(lang, "notice.linkReset"), "%s")
 	body := []app.UI{app.Text(before)}
 	for i, key := range p.linkReset {
 		if i > 0 {
@@ -596,7 +614,7 @@ func (p *Page) noticeText(lang string) app.UI {
 		}
 		body = append(body, app.Code().Attr("translate", "no").Text(key))
 	}
-	return app.Span().Body(append(body, app.Text(after))...)
+	return append(body, app.Text(after))
 }
 
 // renderBackButton is notice.linkReset's button, #notice-back: Back, to
@@ -642,7 +660,7 @@ func (p *Page) dismissNotice(_ app.Context, e app.Event) {
 func (p *Page) renderNotice(lang string) app.UI {
 	return app.Div().ID("notice").Class("notice").Role("status").Body(
 		p.noticeText(lang),
-		app.If(p.notice == "notice.linkReset", func() app.UI { return p.renderBackButton(lang) }),
+		app.If(p.offersBack(), func() app.UI { return p.renderBackButton(lang) }),
 		app.Button().
 			Type("button").
 			Class("dismiss").
