@@ -573,3 +573,20 @@ func TestLinkKeepsWhatWasTyped(t *testing.T) {
 	}
 	tb.checkClean("reloading long and control-character sentences")
 }
+
+// TestMalformedLinkLanguage opens a Chinese class's link with one stray
+// "%" on a first visit: the default view and its notice come in the
+// language the link asks for (state.LinkLang), not in English.
+func TestMalformedLinkLanguage(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL())
+	eval[any](tb, `localStorage.clear(), null`)
+	tb = newTab(t, s)
+	tb.open(s.URL() + "#lang=zh-Hans&view=learn&text=%E4%BD%A0%ZZ")
+	notice := eval[string](tb, `document.querySelector("#notice")?.textContent.trim() ?? ""`)
+	if st := tb.state(); st.Lang != "zh-Hans" || !strings.Contains(notice, "此链接") {
+		t.Errorf("language %q, notice %q; want the Chinese page and its notice", st.Lang, notice)
+	}
+	tb.checkClean("a malformed Chinese link")
+}

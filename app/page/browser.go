@@ -2,9 +2,11 @@ package page
 
 import (
 	"net/url"
+	"strings"
 
 	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -17,8 +19,13 @@ import (
 const langStorageKey = "attnviz.lang"
 
 // badLinkAtStart is set by Routes when the page's URL could not be parsed at
-// all, and cleared when the page has shown its notice.
-var badLinkAtStart bool
+// all, and cleared when the page has shown its notice; badLinkLang is the
+// language that link asked for, if it did (state.LinkLang), which the
+// notice and the default view are in.
+var (
+	badLinkAtStart bool
+	badLinkLang    string
+)
 
 // LinkGuardScript, an inline script of the page's head, reloads the page
 // when its address changes in place (popstate: a link's fragment edited in
@@ -103,12 +110,18 @@ func linkState() string {
 
 // sanitizeLocation removes the fragment and query of a URL that Go cannot
 // parse (a stray '%', say): go-app reads the URL when it starts and would
-// fail on it. It reports whether it did.
+// fail on it. It reports whether it did, and keeps the language the link
+// asked for in badLinkLang.
 func sanitizeLocation() bool {
 	var href string
 	dom.Try(func() { href = app.Window().Get("location").Get("href").String() })
 	if _, err := url.Parse(href); err == nil || href == "" {
 		return false
+	}
+	if _, rest, ok := strings.Cut(href, "#"); ok {
+		badLinkLang = state.LinkLang(rest)
+	} else if _, rest, ok := strings.Cut(href, "?"); ok {
+		badLinkLang = state.LinkLang(rest)
 	}
 	return dom.Try(func() {
 		loc := app.Window().Get("location")

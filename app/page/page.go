@@ -79,6 +79,9 @@ func (p *Page) OnInit() {
 		lang = cmp.Or(storedLang(), browserLang(), i18n.LangEN)
 		link = linkState()
 		bad, badLinkAtStart = badLinkAtStart, false
+		if bad && badLinkLang != "" {
+			lang = badLinkLang // as a link that opens says (open)
+		}
 		p.early = readEarlyInput()
 	}
 	p.open(link, state.DefaultState(lang))
