@@ -61,7 +61,7 @@ func TestTooLongSaysSo(t *testing.T) {
 			t.Errorf("%s: %q lacks %q and the limit", lang, msg, want)
 		}
 	}
-	if _, probs, _ := state.DecodeLink("text="+s.Text, state.DefaultState(i18n.LangEN)); len(probs) != 1 || probs[0].Why != "link.why.long" {
-		t.Errorf("the link of that text: %+v, want link.why.long", probs)
+	if _, probs, _ := state.DecodeLink("text="+s.Text, state.DefaultState(i18n.LangEN)); len(probs) != 1 || probs[0].Why != "link.why.long" || !strings.HasPrefix(probs[0].Used, "“") {
+		t.Errorf("the link of that text: %+v, want link.why.long and the sentence used in quotation marks", probs)
 	}
 }

@@ -70,7 +70,7 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 		t := s
 		if err := f.decode(&t, vs[0]); err != nil {
 			why, args := whyOf(f.key, err)
-			probs = append(probs, NewLinkProblem(f.key, vs[0], f.encode(&def), why, args...))
+			probs = append(probs, NewLinkProblem(f.key, vs[0], quoteText(f.key, f.encode(&def)), why, args...))
 			continue
 		}
 		if used := f.encode(&t); moved(vs[0], used) {
@@ -94,6 +94,16 @@ func DecodeLink(link string, def State) (State, []LinkProblem, error) {
 		}
 	}
 	return fixHeads(s, def, probs)
+}
+
+// quoteText returns used, the value of key used instead of a link's, in
+// quotation marks where it is a sentence or a sequence, which ends with
+// its own punctuation; as it is otherwise.
+func quoteText(key, used string) string {
+	if used == "" || !slices.Contains([]string{"text", "text2", "probe", "probe2"}, key) {
+		return used
+	}
+	return "“" + shorten(used) + "”"
 }
 
 // moved reports whether a number of a link was read as another: a setting
