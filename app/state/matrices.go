@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"gonum.org/v1/gonum/mat"
@@ -192,10 +193,29 @@ type MatrixDraft struct {
 	Temperature string
 }
 
+// boxToken is token t as the tokens box, which spaces separate, can hold:
+// its spaces as "_" ("New York" is New_York, a tokenizer's " the" _the),
+// and "_" for an empty token.
+func boxToken(t string) string {
+	if t == "" {
+		return "_"
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return '_'
+		}
+		return r
+	}, t)
+}
+
 // DraftOf returns the draft that shows s.
 func DraftOf(s *attention.Spec) MatrixDraft {
+	boxed := make([]string, len(s.Tokens))
+	for i, t := range s.Tokens {
+		boxed[i] = boxToken(t)
+	}
 	d := MatrixDraft{
-		Tokens: strings.Join(s.Tokens, " "),
+		Tokens: strings.Join(boxed, " "),
 		Grids:  map[string]string{},
 		Heads:  strconv.Itoa(max(s.Heads, 1)),
 		Mask:   "none",

@@ -252,6 +252,11 @@ func TestParseImport(t *testing.T) {
 			t.Errorf("parseImport(%s) = %+v, want %s", in, err, key)
 		}
 	}
+	// Tokens with spaces, as cmd/attn takes them, keep their places.
+	spaced := `{"x": [[1, 2], [0, 1], [1, 1]], "wq": [[1], [1]], "wk": [[1], [1]], "wv": [[1], [1]], "tokens": ["New York", " is", ""]}`
+	if s, err := ParseImport([]byte(spaced)); err != nil || strings.Join(s.Tokens, "|") != "New_York|_is|_" {
+		t.Errorf("tokens with spaces: %v, %+v; want New_York, _is and _", s.Tokens, err)
+	}
 	big := `{"x": [` + strings.TrimSuffix(strings.Repeat("[1],", MaxMatrixTokens+1), ",") + `]}`
 	if _, err := ParseImport([]byte(big)); err == nil || err.Key != "mx.err.importLarge" {
 		t.Errorf("a large x: %+v", err)
