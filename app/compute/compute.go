@@ -262,8 +262,7 @@ func (c *Computer) runMain(s state.State) {
 // noneIfNoResult has a rejection's message say that there are no last
 // charts to speak of, where there are none.
 func (c *Computer) noneIfNoResult() {
-	switch k := c.res.Rejected.Key; {
-	case c.res.Result == nil && (k == "error.tooMany" || k == "error.rejected" || k == "error.tooLong"):
+	if k := c.res.Rejected.Key; c.res.Result == nil && (k == "error.tooMany" || k == "error.rejected" || k == "error.tooLong") {
 		c.res.Rejected.Key += ".none"
 	}
 }
