@@ -72,6 +72,10 @@ func (tb *tab) axeOpenStates(axe []byte, name string) {
 	tb.waitFor("the cell panel", `document.querySelector("#cell-panel[data-query]") !== null`, 10*time.Second)
 	tb.axeCheck(axe, name+"-cell") // its formulas (exp, max, output₁) are not checked for English
 	tb.do("closing the cell", chromedp.KeyEvent("\u001b"))
+	// Closing the panel moves what is under it: click the summary once
+	// go-app has drawn that (CI once clicked where it had been).
+	tb.waitFor("the cell panel closed", `document.querySelector("#cell-panel[data-query]") === null`, 10*time.Second)
+	tb.settle()
 	tb.do("opening the export menu", chromedp.Click(chromedp.CSS("#export summary")))
 	tb.waitFor("the export menu", `document.querySelector("#export").open`, 5*time.Second)
 	tb.axeCheck(axe, name+"-export")

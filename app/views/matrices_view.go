@@ -344,7 +344,7 @@ func (v *MatricesView) build(r *attention.Result, lang string) {
 func (v *MatricesView) outputTable(r *attention.Result) app.UI {
 	n, cols := r.Output.Dims()
 	head := make([]app.UI, 0, cols+1)
-	head = append(head, app.Th())
+	head = append(head, app.Th().Scope("col").Text(i18n.T(v.Props.State.Lang, "term.token")))
 	for j := range cols {
 		head = append(head, app.Th().Scope("col").Text(strconv.Itoa(j+1)))
 	}

@@ -445,7 +445,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 func stepValues(s *pipelineStep, r *attention.Result, m mat.Matrix, lang string) app.UI {
 	rows, cols := m.Dims()
 	head := make([]app.UI, 0, cols+1)
-	head = append(head, app.Th().Scope("col").Text(""))
+	head = append(head, app.Th().Scope("col").Text(i18n.T(lang, "term.token")))
 	for c := range cols {
 		label := strconv.Itoa(c + 1)
 		if s.NByN {
