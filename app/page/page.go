@@ -49,6 +49,7 @@ type Page struct {
 	notice       string              // i18n key of a dismissible notice; "" for none
 	linkProblems []state.LinkProblem // the link's settings that notice.linkParts names
 	linkReset    []string            // the keys notice.linkReset names (history.go)
+	mine         *state.State        // the student's, before the tour replaced it (tour_mine.go); nil for none
 
 	ctx         app.Context  // the page's own context, from OnMount
 	hooks       []app.Func   // the functions of window.attnviz
@@ -190,6 +191,7 @@ func (p *Page) OnNav(ctx app.Context) {
 	p.rest.changed()
 	was, typed := p.state, p.typedLink()
 	p.open(link, state.DefaultState(p.state.Lang))
+	p.forgetMine(typed)
 	p.noteReset(link, was, typed)
 	if typed {
 		markEntry() // the page's own from now on, for Back and Forward
@@ -305,8 +307,10 @@ func (p *Page) props() views.Props {
 	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Alone: &p.alone, Score: p.score, Train: p.train, Redraw: &p.learn.redraw}
 }
 
-// afterChange applies to the browser what changed since old.
+// afterChange applies to the browser what changed since old, and keeps the
+// student's work that opening the tour replaced (tour_mine.go).
 func (p *Page) afterChange(old state.State) {
+	p.keepMine(old)
 	if p.state.PredictShown && !old.PredictShown {
 		p.score.Add(p.res.Predict)
 	}
@@ -590,6 +594,9 @@ func notYet() string {
 // of notice.linkReset as code, in no language, also after a notice of the
 // link's unusable settings (offersBack).
 func (p *Page) noticeText(lang string) app.UI {
+	if p.notice == "notice.tourMine" {
+		return app.Span().Text(p.mineText(lang))
+	}
 	if p.notice != "notice.linkReset" {
 		text := app.Text(i18n.T(lang, p.notice) + linkProblemsText(lang, p.notice, p.linkProblems))
 		if !p.offersBack() {
@@ -664,6 +671,7 @@ func (p *Page) renderNotice(lang string) app.UI {
 	return app.Div().ID("notice").Class("notice").Role("status").Body(
 		p.noticeText(lang),
 		app.If(p.offersBack(), func() app.UI { return p.renderBackButton(lang) }),
+		app.If(p.notice == "notice.tourMine" && p.mine != nil, func() app.UI { return p.renderMineButton(lang) }),
 		app.Button().
 			Type("button").
 			Class("dismiss").

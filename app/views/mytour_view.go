@@ -142,7 +142,7 @@ func stepSubject(lang string, pg state.State) string {
 	case pg.View == state.MatricesViewID:
 		return ""
 	}
-	return shorten(pg.Text, 40)
+	return Shorten(pg.Text, 40)
 }
 
 // iconButton is a small button of a step, labelled for screen readers.
@@ -340,8 +340,8 @@ func (v *MyTourView) load(ctx app.Context, e app.Event, text string) {
 	v.set(ctx, e, func(s *state.State) { s.Teach, s.TeachStep = state.EncodeTeach(t), 0 })
 }
 
-// shorten returns s cut to n runes, with … if cut.
-func shorten(s string, n int) string {
+// Shorten returns s cut to n runes, with … if cut.
+func Shorten(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s

@@ -119,9 +119,9 @@ func (v *PaddingView) build(b *compute.Batch, lang string, head int) {
 		case s.Empty:
 			v.sides[i] = paddedSide{err: i18n.T(lang, "compare.empty")}
 		case !s.OK() && s.Why.Key != "":
-			v.sides[i] = paddedSide{err: i18n.Tf(lang, "compare.rejected", shorten(s.Text, 40), ProblemText(lang, s.Why))}
+			v.sides[i] = paddedSide{err: i18n.Tf(lang, "compare.rejected", Shorten(s.Text, 40), ProblemText(lang, s.Why))}
 		case !s.OK():
-			v.sides[i] = paddedSide{err: i18n.Tf(lang, "compare.rejected", shorten(s.Text, 40), s.Reason)}
+			v.sides[i] = paddedSide{err: i18n.Tf(lang, "compare.rejected", Shorten(s.Text, 40), s.Reason)}
 		default:
 			v.sides[i] = paddedSide{real: s.Real}
 			v.sides[i].option, v.sides[i].parts, v.sides[i].tip = paddedOption(lang, s.Tokens, s.Weights, s.Real, head, key.large)
