@@ -70,7 +70,7 @@ func (c *batcher) update(s state.State, head int, main *attention.Result) *Batch
 		r, err := main, error(nil)
 		switch {
 		case i == 1:
-			r, err = c.second.of(one, &c.runs)
+			r, err = c.second.secondOf(one, &c.runs)
 		case r == nil:
 			r, err = new(run).of(one, &c.runs)
 		}

@@ -1,6 +1,7 @@
 package compute
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -74,6 +75,15 @@ func (r *run) of(s state.State, runs *int) (*attention.Result, error) {
 	return r.ofValid(s, -1, runs)
 }
 
+// secondOf is of for a second sentence, s.Text: one longer than a link
+// carries (state.MaxTextBytes) is rejected, as the first is (runMain).
+func (r *run) secondOf(s state.State, runs *int) (*attention.Result, error) {
+	if len(s.Text) > state.MaxTextBytes {
+		return nil, fmt.Errorf("%d bytes: %w", len(s.Text), state.ErrTextLong)
+	}
+	return r.of(s, runs)
+}
+
 // ofValid is of with the spec's Valid set to valid, if it is not −1.
 func (r *run) ofValid(s state.State, valid int, runs *int) (*attention.Result, error) {
 	if !r.done || r.in != s.Input || r.valid != valid {
@@ -103,7 +113,7 @@ func (c *comparer) update(s state.State, head int, main *attention.Result) *Comp
 	b, other := s, s
 	b.Text = s.Text2
 	other.Causal = !s.Causal
-	rb, errB := c.second.of(b, &c.runs)
+	rb, errB := c.second.secondOf(b, &c.runs)
 	ro, errO := c.otherMask.of(other, &c.runs)
 	none, causal := side{main, errMain, s.Text}, side{ro, errO, s.Text}
 	if s.Causal {

@@ -228,12 +228,12 @@ func (c *cached[K, V]) get(k K, make func(old V) V) V {
 // any other rejection sets Rejected and leaves Result as it was, so the
 // last valid charts stay.
 func (c *Computer) runMain(s state.State) {
-	if len(s.Text) > state.MaxTextBytes {
+	if long := longText(s); long != "" {
 		// A text that a link could not carry (the page writes it there);
 		// too many tokens is the limit that teaches, where it is that.
-		c.res.Rejected = Problem{"error.tooLong", []any{state.MaxTextBytes, len(s.Text)}}
-		if _, err := text.Tokenize(s.Text); errors.Is(err, text.ErrTooManyTokens) {
-			c.res.Rejected = tooMany(s.Text)
+		c.res.Rejected = Problem{"error.tooLong", []any{state.MaxTextBytes, len(long)}}
+		if _, err := text.Tokenize(long); errors.Is(err, text.ErrTooManyTokens) {
+			c.res.Rejected = tooMany(long)
 		}
 		c.noneIfNoResult()
 		return
@@ -257,6 +257,18 @@ func (c *Computer) runMain(s state.State) {
 		c.res.Rejected = kvProblem(s, err)
 	}
 	c.noneIfNoResult()
+}
+
+// longText returns the text of s's main run longer than state.MaxTextBytes:
+// the sentence, or in cross-attention the keys' and values' sentence; "" for
+// none.
+func longText(s state.State) string {
+	for _, t := range [2]string{s.Text, s.KVText()} {
+		if len(t) > state.MaxTextBytes {
+			return t
+		}
+	}
+	return ""
 }
 
 // noneIfNoResult has a rejection's message say that there are no last

@@ -5,16 +5,21 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/attention/text"
 )
 
-// sideProblem is why the engine rejected (err) s as a sentence of its own
-// (compare's B, a padded batch's side): a message where the page has one,
-// too many tokens; none otherwise. Tokenizing again, on this rare path,
-// tells which (the engine's error does not wrap the tokenizer's).
+// sideProblem is why the engine (or secondOf) rejected (err) s as a
+// sentence of its own (compare's B, a padded batch's side): a message where
+// the page has one, too many tokens or bytes; none otherwise. Tokenizing
+// again, on this rare path, tells which (the engine's error does not wrap
+// the tokenizer's).
 func sideProblem(err error, s string) Problem {
 	if err == nil {
 		return Problem{}
+	}
+	if errors.Is(err, state.ErrTextLong) {
+		return Problem{"error.tooLong.side", []any{state.MaxTextBytes, len(s)}}
 	}
 	if _, terr := text.Tokenize(s); errors.Is(terr, text.ErrTooManyTokens) {
 		return Problem{"error.tooMany.side", []any{text.MaxTokens, wordCount(s)}}

@@ -203,10 +203,10 @@ func maskName(causal bool) string {
 	return "none"
 }
 
-// decodeText sets *dst to v, a text a one-line input can show.
 // ErrTextLong is the error of a text longer than MaxTextBytes.
 var ErrTextLong = fmt.Errorf("longer than %d bytes", MaxTextBytes)
 
+// decodeText sets *dst to v, a text a one-line input can show.
 func decodeText(dst *string, v string) error {
 	switch {
 	case len(v) > MaxTextBytes:
