@@ -43,12 +43,15 @@ func (c *ScalingControls) Render() app.UI {
 				app.Span().Text(i18n.T(lang, "scale.label")),
 			),
 			app.Label().Class("field", "slider-field").Title(i18n.T(lang, "temperature.title")).Body(
+				// The output is a labelable element that comes first: the
+				// label would name it, not the slider, which names itself.
 				app.Span().Class("field-name").Body(
-					app.Text(i18n.T(lang, "temperature.label")+" "),
+					app.Span().ID("temperature-name").Text(i18n.T(lang, "temperature.label")+" "),
 					app.Output().ID("temperature-value").For("temperature").Text(state.ShowTemperature(t)),
 				),
 				app.Input().
 					ID("temperature").
+					Aria("labelledby", "temperature-name").
 					Type("range").
 					Min(-state.TemperatureSteps).
 					Max(state.TemperatureSteps).
