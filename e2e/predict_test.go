@@ -56,6 +56,10 @@ func TestPredict(t *testing.T) {
 
 	// The causal mask: "sat" sees the, cat, sat.
 	tb.keyPress("#predict-next", "\r")
+	tb.settle()
+	if eval[bool](tb, `document.activeElement.closest("#predict-keys") === null`) {
+		t.Errorf("after Next row the focus is on %s, want the keys to guess", eval[string](tb, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
 	tb.click("#causal")
 	tb.chooseRow(2)
 	enabled := eval[[]string](tb, `[...document.querySelectorAll("#predict-keys [data-key]")].filter(b => !b.disabled).map(b => b.dataset.key)`)
@@ -137,6 +141,13 @@ func (tb *tab) predictAndReveal(what string, row, key, steps int) {
 		tb.t.Errorf("%s: before the reveal: %+v", what, p)
 	}
 	tb.keyPress("#predict-reveal", "\r")
+	tb.settle()
+	if id := eval[string](tb, `document.activeElement.id`); id != "predict-next" {
+		tb.t.Errorf("%s: after Reveal the focus is on #%s, want #predict-next", what, id)
+	}
+	if top := eval[float64](tb, `document.querySelector("#predict-result").getBoundingClientRect().top`); top < 0 || top > eval[float64](tb, `innerHeight`) {
+		tb.t.Errorf("%s: after Reveal the verdict is off the screen (top %.0f px): the page scrolled away", what, top)
+	}
 	if p := tb.predictState(); !p.Revealed || len(p.Cell) != 2 || p.Cell[0] != row || p.Cell[1] != key {
 		tb.t.Fatalf("%s: revealed, with the guess (%d, %d) the cell worked out: %+v", what, row, key, p)
 	}

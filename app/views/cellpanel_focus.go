@@ -25,18 +25,35 @@ type panelOpener struct {
 // follow moves the focus as the panel opens and closes (dialogFocus);
 // closing, to the element that had it, else to the walk that opened the
 // panel, else to cellPanelBack, with the walk's cursor on the cell shown.
+// Opened by predict's Reveal, the panel is quiet: the focus stays in the
+// predict panel and the page where the answer is, and closing moves the
+// focus only from inside the panel.
 func (c *CellPanel) follow(ctx app.Context, started bool) {
 	open := c.isOpen()
 	switch {
 	case open && !c.focus.open && started:
 		c.opener = panelOpener{walk: focusedWalk()}
+		c.quiet = focusIn("#predict-panel")
 	case !open && c.focus.open && started:
+		c.quiet = c.quiet && !focusIn("#cell-panel")
 		walkBack.id, walkBack.cell = focusTarget(c.focus.back, fallback(c.opener.walk)), c.opener.shown
 	}
 	if open {
 		c.opener.shown = c.Props.State.Cell
 	}
-	c.focus.follow(ctx, open, "#cell-close", fallback(c.opener.walk), started)
+	c.focus.follow(ctx, open, "#cell-close", fallback(c.opener.walk), started && !c.quiet)
+	if !open {
+		c.quiet = false
+	}
+}
+
+// focusIn reports whether the focus is in the element sel selects.
+func focusIn(sel string) bool {
+	in := false
+	dom.Try(func() {
+		in = app.Window().Get("document").Get("activeElement").Call("closest", sel).Truthy()
+	})
+	return in
 }
 
 // fallback is the selector of the element the focus goes to if the one

@@ -8,6 +8,7 @@ import (
 
 	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/compute"
+	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 )
@@ -172,6 +173,9 @@ func (c *PredictPanel) reveal(ctx app.Context, e app.Event) {
 			s.Cell = state.CellRef{I: p.Row, J: p.Guess, On: true}
 		}
 	})
+	// Reveal is disabled now: the focus goes on to the next row's button,
+	// not into the panel that works the guess out (CellPanel.quiet).
+	ctx.Defer(func(app.Context) { dom.Focus("#predict-next") })
 }
 
 // next hides the next row for a new guess.
@@ -186,6 +190,10 @@ func (c *PredictPanel) next(ctx app.Context, e app.Event) {
 		}
 		s.NewGuess()
 		s.Cell = state.CellRef{}
+	})
+	// Next is disabled now: the focus goes to the new guess.
+	ctx.Defer(func(app.Context) {
+		_ = dom.FocusTaken("#predict-keys button:not(:disabled)") || dom.FocusTaken("#predict-row")
 	})
 }
 
