@@ -344,13 +344,21 @@ func (p *Page) update() {
 }
 
 // needs returns what the view shown needs computed.
-func (p *Page) needs() compute.Need {
+func (p *Page) needs() compute.Need { return needsOf(p.state) }
+
+// needsOf returns what the view of s needs computed: in the tour, the
+// step's view's needs; and the model, where s shows a trained layer.
+func needsOf(s state.State) compute.Need {
 	var n compute.Need
-	if v := viewByID(p.state.View); v != nil {
+	id := s.View
+	if step := views.TourStepView(s); step != "" {
+		id = step
+	}
+	if v := viewByID(id); v != nil {
 		n = v.Needs
 	}
-	if p.state.TrainedOn() || views.TourStepView(p.state) == state.LearnViewID {
-		n |= compute.NeedTraining // the trained layer's model, or the tour's Learn view
+	if s.TrainedOn() {
+		n |= compute.NeedTraining
 	}
 	return n
 }

@@ -33,8 +33,7 @@ var registry = []view{
 	{ID: "matrices", New: func(p views.Props) app.UI { return &views.MatricesView{Props: p} }},
 	{ID: "learn", New: func(p views.Props) app.UI { return &views.LearnView{Props: p} }, Needs: compute.NeedTraining},
 	{ID: views.MyTourViewID, New: func(p views.Props) app.UI { return &views.MyTourView{Props: p, Known: knownOf} }},
-	{ID: "tour", New: func(p views.Props) app.UI { return &views.TourView{Props: p, ViewOf: tourInner} },
-		Needs: compute.NeedCell | compute.NeedSteps | compute.NeedSweep | compute.NeedRowStats | compute.NeedComparison | compute.NeedBatch},
+	{ID: "tour", New: func(p views.Props) app.UI { return &views.TourView{Props: p, ViewOf: tourInner} }}, // needs its step's view's (Page.needs)
 }
 
 // viewByID returns the view of id, or nil.
