@@ -73,6 +73,9 @@ func TestMyTour(t *testing.T) {
 	tb.waitFor("the notes", `JSON.parse(window.attnviz.teach()).steps[1].note.includes("注意")`, 10*time.Second)
 	tb.click(`#teach-steps li[data-step="1"] .teach-down`)
 	tb.waitFor("the steps swapped", `JSON.parse(window.attnviz.teach()).steps[0].note.includes("diagonal")`, 10*time.Second)
+	if got := eval[string](tb, `document.querySelector('#teach-steps li[data-step="2"] .teach-show').getAttribute("aria-label")`); got != "Show step 2" {
+		t.Errorf("step 2's Show button is named %q, want “Show step 2” as its ↑ ↓ × say their step", got)
+	}
 	tour, raw := tb.teachTour()
 	if len(tour.Steps) != 2 || !strings.Contains(tour.Steps[0].Link, "view=pipeline") || !strings.Contains(tour.Steps[0].Link, "causal=1") ||
 		!strings.Contains(tour.Steps[1].Link, "text=the+cat+sat") || tour.Steps[1].Note != "Each row sums to 1." {
@@ -122,8 +125,15 @@ func TestMyTour(t *testing.T) {
 		t.Errorf("the tour from its file: %s", got)
 	}
 	tb3.teachShots("mytour-zh", ".stage")
+	eval[chromedp.Void](tb3, `scrollTo(0, document.documentElement.scrollHeight)`)
 	tb3.clickOnly("#teach-play")
 	tb3.checkPlaying(1, "pipeline", "Nothing above the diagonal: 注意")
+	// Play is at the foot of the list, which the step's view replaced: the
+	// bar's top comes into view, with the focus on Next.
+	tb3.waitFor("the focus on the bar's Next", `document.activeElement.id === "teach-next"`, 10*time.Second)
+	if top := eval[float64](tb3, `document.querySelector("#teach-bar").getBoundingClientRect().top`); top < 0 || top > eval[float64](tb3, `innerHeight`) {
+		t.Errorf("played from the foot of the list: the bar's top is at %.0f px, off the screen", top)
+	}
 	tb3.checkClean("the tour's file")
 
 	checkHostileTours(t, s, file)

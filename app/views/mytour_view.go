@@ -123,7 +123,7 @@ func (v *MyTourView) renderStep(lang string, p teachPlan, i int) app.UI {
 		}),
 		app.Div().Class("teach-buttons").Body(
 			disabled(app.Button().Type("button").Class("teach-show"), p.Skip[i] != nil).
-				Text(i18n.T(lang, "teach.show")).OnClick(v.play(n)),
+				Text(i18n.T(lang, "teach.show")).Aria("label", i18n.Tf(lang, "teach.show.label", n)).OnClick(v.play(n)),
 			v.iconButton("teach-up", "↑", i18n.Tf(lang, "teach.up", n), n == 1, v.move(i, i-1)),
 			v.iconButton("teach-down", "↓", i18n.Tf(lang, "teach.down", n), n == count, v.move(i, i+1)),
 			v.iconButton("teach-remove", "✕", i18n.Tf(lang, "teach.remove", n), false, v.move(i, -1)),

@@ -15,6 +15,7 @@ import (
 // OnMount listens for ← and →.
 func (b *TeachBar) OnMount(ctx app.Context) {
 	b.ctx = ctx
+	b.shown = b.Props.State.TeachStep
 	b.Props.Alone.Part(b, ctx, func(p Props) { b.Props = p }, false) // the keys read the Props
 	b.onKey = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
@@ -31,6 +32,37 @@ func (b *TeachBar) OnMount(ctx app.Context) {
 		return nil
 	})
 	dom.Try(func() { app.Window().Get("document").Call("addEventListener", "keydown", b.onKey) })
+}
+
+// OnUpdate, as a tour starts playing (a step where there was none), brings
+// the bar into view with the focus on its first enabled button: Play and
+// Show are down My tour's list, which the step's view replaces, and their
+// focus was lost with them. A link opened with a step (OnMount) takes none.
+func (b *TeachBar) OnUpdate(ctx app.Context) {
+	n := b.Props.State.TeachStep
+	if b.shown == 0 && n > 0 {
+		ctx.Defer(func(app.Context) { showTeachBar() })
+	}
+	b.shown = n
+}
+
+// showTeachBar scrolls the playing bar's top into view if it is not, and
+// focuses its Next, else its End.
+func showTeachBar() {
+	dom.Try(func() {
+		doc := app.Window().Get("document")
+		bar := doc.Call("getElementById", "teach-bar")
+		if !bar.Truthy() {
+			return
+		}
+		if top := bar.Call("getBoundingClientRect").Get("top").Float(); top < 0 || top > app.Window().Get("innerHeight").Float() {
+			bar.Call("scrollIntoView", map[string]any{"block": "start"})
+		}
+		btn := doc.Call("querySelector", "#teach-next:not(:disabled), #teach-end")
+		if btn.Truthy() {
+			btn.Call("focus", map[string]any{"preventScroll": true})
+		}
+	})
 }
 
 // OnDismount stops listening.
