@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,6 +44,9 @@ func TestPredict(t *testing.T) {
 	tb.waitFor("the prediction panel", `!!document.querySelector("#predict-keys [data-key]")`, 10*time.Second)
 	if p := tb.predictState(); !p.Predict || p.Guess != -1 || p.Revealed {
 		t.Errorf("switched on: %+v", p)
+	}
+	if names := eval[[]string](tb, `[...document.querySelectorAll("#predict-keys [data-key]")].map(b => b.textContent.toLowerCase())`); len(slices.Compact(slices.Sorted(slices.Values(names)))) != len(names) {
+		t.Errorf("two keys have the same name for a screen reader: %q", names)
 	}
 	tb.chooseRow(2)
 	if hidden := tb.hiddenCells(); hidden != 11 {

@@ -96,7 +96,11 @@ func (c *PredictPanel) keys(lang string, p *compute.Prediction) app.UI {
 	tokens := c.tokens()
 	buttons := make([]app.UI, len(tokens))
 	for j, t := range tokens {
-		label := []app.UI{app.Span().Class("predict-token").Attr("translate", "no").Text(t)}
+		label := []app.UI{
+			app.Span().Class("predict-token").Attr("translate", "no").Text(t),
+			// Its place, for a screen reader: "The" and "the" are two keys.
+			app.Span().Class("visually-hidden").Text(" " + i18n.Tf(lang, "tip.position", j+1)),
+		}
 		if st.PredictShown && p.Visible[j] {
 			w := formatNum(p.Weights[j], 2)
 			if p.Diff != nil {
