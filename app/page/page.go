@@ -302,6 +302,20 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 	})
 }
 
+// inputClass is the page's class that hides the sentence and the settings
+// (app.css) where they do not apply: "own-input" in the matrices view, the
+// Learn view and the tour's Learn step; "trained-input" on a trained layer,
+// where the heads still do; "" elsewhere.
+func inputClass(s state.State) string {
+	switch {
+	case s.OwnInput() || s.View == state.LearnViewID || views.TourStepView(s) == state.LearnViewID:
+		return "own-input"
+	case s.TrainedOn():
+		return "trained-input"
+	}
+	return ""
+}
+
 // props returns what the page hands its view.
 func (p *Page) props() views.Props {
 	return views.Props{State: p.state, Results: p.res, Set: p.set, Live: &p.live, Alone: &p.alone, Score: p.score, Train: p.train, Redraw: &p.learn.redraw}
@@ -481,13 +495,7 @@ func (p *Page) Render() app.UI {
 	// The head buttons are those of the charts, which keep the last valid
 	// result while the input is rejected.
 	heads, head := p.res.Heads, p.res.Head
-	ownInput := ""
-	if p.state.OwnInput() || p.state.View == state.LearnViewID || views.TourStepView(p.state) == state.LearnViewID {
-		ownInput = "own-input" // the sentence and the settings do not apply: app.css hides them
-	} else if p.state.TrainedOn() {
-		ownInput = "trained-input" // nor do they to the trained layer, but the heads do
-	}
-	return app.Div().Class("page", ownInput, views.ClassIf(p.state.HighContrast, "high-contrast")).Body(
+	return app.Div().Class("page", inputClass(p.state), views.ClassIf(p.state.HighContrast, "high-contrast")).Body(
 		app.Header().Class("top").Body(
 			app.Div().Class("titles").Body(
 				app.H1().Text(i18n.T(lang, "app.title")),

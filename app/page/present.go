@@ -144,13 +144,7 @@ func (p *Page) presentButton(lang string) app.UI {
 // renderPresent is the page in presentation mode: one bar, then the view;
 // the keyboard shortcuts work as outside it.
 func (p *Page) renderPresent(lang string, v *view) app.UI {
-	ownInput := ""
-	if p.state.OwnInput() || p.state.View == state.LearnViewID {
-		ownInput = "own-input" // the sentence and the causal mask do not apply
-	} else if p.state.TrainedOn() {
-		ownInput = "trained-input" // nor do they to the trained layer, but the heads do
-	}
-	return app.Div().Class("page", "present", ownInput).Body(
+	return app.Div().Class("page", "present", inputClass(p.state)).Body(
 		// A banner landmark, so that everything on the page is in one; the
 		// page's title, for screen readers only.
 		app.Header().Class("present-bar").Aria("label", i18n.T(lang, "present.bar")).Body(

@@ -5,6 +5,7 @@ import (
 
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/app/views"
 )
 
 // TestPresentKeys checks what P and Esc do to presentation mode.
@@ -52,5 +53,35 @@ func TestPresentRender(t *testing.T) {
 	}
 	if !p.state.Present || element(html, "seed") != "" || element(html, "nheads") != "" {
 		t.Errorf("presentation mode keeps the sidebar's settings, or is off: %v", p.state.Present)
+	}
+}
+
+// TestInputClass: the sentence and the settings are hidden where they do
+// not apply, the tour's Learn step included; renderPresent and Render both
+// ask inputClass (presentation mode's bar showed the sentence, the causal
+// mask and the heads at the tour's Learn step).
+func TestInputClass(t *testing.T) {
+	learnStep := state.DefaultState(i18n.LangEN)
+	views.GoToTourStep(&learnStep, views.TourStepCount(""))
+	attnStep := state.DefaultState(i18n.LangEN)
+	views.GoToTourStep(&attnStep, 1)
+	matrices := state.DefaultState(i18n.LangEN)
+	matrices.View = state.MatricesViewID
+	learn := state.DefaultState(i18n.LangEN)
+	learn.View = state.LearnViewID
+	for _, c := range []struct {
+		name string
+		s    state.State
+		want string
+	}{
+		{"the attention view", state.DefaultState(i18n.LangEN), ""},
+		{"the tour's attention step", attnStep, ""},
+		{"the tour's Learn step", learnStep, "own-input"},
+		{"the Learn view", learn, "own-input"},
+		{"the matrices view", matrices, "own-input"},
+	} {
+		if got := inputClass(c.s); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
 	}
 }
