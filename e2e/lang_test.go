@@ -170,6 +170,9 @@ func TestLangChinese(t *testing.T) {
 		} else {
 			t.Logf("ok: the cell panel in Chinese (%s view): no English word outside the allow-list", v)
 		}
+		if cut := eval[[]string](tc, `[...document.querySelectorAll("#cell-panel th[scope=row]")].filter(th => th.scrollWidth > th.clientWidth).map(th => th.textContent)`); len(cut) > 0 {
+			t.Errorf("the cell panel in Chinese (%s view): the row names %q are cut", v, cut)
+		}
 		tc.viewShot("lang-zh-cell-" + v)
 	}
 

@@ -189,7 +189,7 @@ func (w *cellWork) softmax() app.UI {
 	e, lang := w.e, w.lang
 	keyRow := []app.UI{app.Th().Scope("col").Text(i18n.T(lang, "term.key"))}
 	logitRow := []app.UI{app.Th().Scope("row").Text("s")}
-	expRow := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "cell.exp.row"))}
+	expRow := []app.UI{app.Th().Scope("row").Class("formula").Text(i18n.T(lang, "cell.exp.row"))}
 	wRow := []app.UI{app.Th().Scope("row").Text(i18n.T(lang, "term.weight"))}
 	for k := range e.Logits {
 		idx := strconv.Itoa(k)
