@@ -63,6 +63,11 @@ func TestLinkTypedOverAddress(t *testing.T) {
 	tb := newTab(t, s)
 	tb.open(s.URL() + "#view=pipeline&heads=1")
 	tb.setSentence("my very own sentence")
+	// The page writes a change into its link up to 350 ms later
+	// (linkInterval); a link typed over the address while that write was
+	// pending was ignored under load (no notice, the view unchanged): type
+	// it once the sentence is in the link, as the steps below do.
+	tb.waitFor("the sentence in the link", `location.hash.includes("own+sentence")`, 10*time.Second)
 	eval[any](tb, `location.hash = "#view=compare"`)
 	tb.waitFor("the compare view", `attnviz.state().view === "compare"`, 10*time.Second)
 	tb.waitFor("the notice", `!!document.querySelector("#notice-back")`, 10*time.Second)
@@ -97,6 +102,7 @@ func TestLinkTypedOverAddress(t *testing.T) {
 	tb.waitFor("the notice gone after a tab", `!document.querySelector("#notice")`, 10*time.Second)
 	// From the keyboard, Back keeps the focus on the page: on the sentence.
 	tb.setSentence("my very own sentence again")
+	tb.waitFor("the sentence in the link", `location.hash.includes("sentence+again")`, 10*time.Second)
 	eval[any](tb, `location.hash = "#view=compare"`)
 	tb.waitFor("the notice once more", `!!document.querySelector("#notice-back")`, 10*time.Second)
 	tb.tabTo("#notice-back")

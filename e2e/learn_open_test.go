@@ -85,7 +85,9 @@ func (tb *tab) openTrained(view string) {
 	tb.do("clicking #open-"+view, chromedp.Click(chromedp.CSS("#open-"+view)))
 	tb.waitFor("the "+view+" view on the trained layer",
 		fmt.Sprintf(`window.attnviz.state().view === %q && window.attnviz.state().trained`, view), 10*time.Second)
-	tb.do("letting the view draw", chromedp.Sleep(400*time.Millisecond))
+	// The state changes in the click's event; go-app's frame draws the view.
+	tb.waitFor("the "+view+" view's trained bar", `!!document.querySelector("#trained-bar")`, 10*time.Second)
+	tb.settle()
 }
 
 // checkSameResult checks that tb's result() is the Learn view's: the same

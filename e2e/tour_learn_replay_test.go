@@ -58,7 +58,9 @@ func TestTourLearnReplay(t *testing.T) {
 	tb.open(s.URL() + fmt.Sprintf("#view=tour&step=%d", n))
 	tb.checkTourTrains("the first visit")
 	tb.do("going back a step", chromedp.Click(chromedp.CSS("#tour-prev")))
-	tb.waitFor("the step before", fmt.Sprintf(`window.attnviz.state().step === "%d"`, n-1), 10*time.Second)
+	// The state changes in the click's event, go-app's frame redraws the
+	// step (→ is disabled at the last step) after it: click → once drawn.
+	tb.waitFor("the step before", fmt.Sprintf(`window.attnviz.state().step === "%d" && !document.querySelector("#tour-next").disabled`, n-1), 10*time.Second)
 	eval[chromedp.Void](tb, `window.__trainSeen = []`)
 	tb.do("going forward again", chromedp.Click(chromedp.CSS("#tour-next")))
 	tb.checkTourTrains("back and forward again")
