@@ -17,6 +17,12 @@ func TestTourPredict(t *testing.T) {
 	tb.open(s.URL() + "#view=tour&step=6&present=1&lang=en")
 	tb.keyPress("#predict", " ")
 	tb.waitFor("the prediction's keys", `!!document.querySelector("#predict-keys [data-key]")`, 10*time.Second)
+	// The step opens with a weight worked out, whose panel Predict closes:
+	// the focus stays on the switch (it went to the heatmap, the page with it).
+	tb.settle()
+	if id := eval[string](tb, `document.activeElement.id`); id != "predict" {
+		t.Errorf("ticking Predict at the step with a worked weight moved the focus to #%s", id)
+	}
 	if hidden := tb.hiddenCells(); hidden == 0 {
 		t.Error("predict on in the tour: no cell of the heatmap hidden")
 	}

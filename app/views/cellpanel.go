@@ -30,7 +30,6 @@ type CellPanel struct {
 	ctx    app.Context // from OnMount: it outlives the close button
 	focus  dialogFocus // moves the focus in and out as it opens and closes (dialog.go)
 	opener panelOpener // where the focus goes back to (cellpanel_focus.go)
-	quiet  bool        // opened by predict's Reveal: the focus stays where it was
 }
 
 // OnMount keeps the panel's context.

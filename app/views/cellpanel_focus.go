@@ -25,26 +25,26 @@ type panelOpener struct {
 // follow moves the focus as the panel opens and closes (dialogFocus);
 // closing, to the element that had it, else to the walk that opened the
 // panel, else to cellPanelBack, with the walk's cursor on the cell shown.
-// Opened by predict's Reveal, the panel is quiet: the focus stays in the
-// predict panel and the page where the answer is, and closing moves the
-// focus only from inside the panel.
+// Opened by predict's Reveal, the panel takes no focus: the page stays on
+// the answer. Closing moves the focus only from inside the panel, or when
+// it was lost with it: not from a control that closed it, such as Predict.
 func (c *CellPanel) follow(ctx app.Context, started bool) {
 	open := c.isOpen()
+	moves := started
 	switch {
 	case open && !c.focus.open && started:
 		c.opener = panelOpener{walk: focusedWalk()}
-		c.quiet = focusIn("#predict-panel")
+		moves = !focusIn("#predict-panel")
 	case !open && c.focus.open && started:
-		c.quiet = c.quiet && !focusIn("#cell-panel")
-		walkBack.id, walkBack.cell = focusTarget(c.focus.back, fallback(c.opener.walk)), c.opener.shown
+		moves = focusIn("#cell-panel") || focusLost()
+		if moves {
+			walkBack.id, walkBack.cell = focusTarget(c.focus.back, fallback(c.opener.walk)), c.opener.shown
+		}
 	}
 	if open {
 		c.opener.shown = c.Props.State.Cell
 	}
-	c.focus.follow(ctx, open, "#cell-close", fallback(c.opener.walk), started && !c.quiet)
-	if !open {
-		c.quiet = false
-	}
+	c.focus.follow(ctx, open, "#cell-close", fallback(c.opener.walk), moves)
 }
 
 // focusIn reports whether the focus is in the element sel selects.
@@ -54,6 +54,17 @@ func focusIn(sel string) bool {
 		in = app.Window().Get("document").Get("activeElement").Call("closest", sel).Truthy()
 	})
 	return in
+}
+
+// focusLost reports whether no element has the focus: the body has it.
+func focusLost() bool {
+	lost := true
+	dom.Try(func() {
+		doc := app.Window().Get("document")
+		a := doc.Get("activeElement")
+		lost = !a.Truthy() || a.Equal(doc.Get("body"))
+	})
+	return lost
 }
 
 // fallback is the selector of the element the focus goes to if the one

@@ -19,13 +19,17 @@ type dialogFocus struct {
 
 // follow moves the focus to the element first selects when open turns
 // true, and when it turns false back to the element that had it, or to the
-// element fallback selects if that one is gone. The first call only
-// records open: a dialog a link opens takes no focus.
+// element fallback selects if that one is gone. A call that is not
+// started (the first: a dialog a link opens takes no focus) only records
+// open, and forgets the element to go back to as it closes.
 func (d *dialogFocus) follow(ctx app.Context, open bool, first, fallback string, started bool) {
 	was := d.open
 	d.open = open
 	switch {
 	case !started:
+		if !open {
+			d.back = nil
+		}
 	case open && !was:
 		dom.Try(func() { d.back = app.Window().Get("document").Get("activeElement") })
 		ctx.Defer(func(app.Context) { dom.Focus(first) })
