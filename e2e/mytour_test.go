@@ -136,6 +136,20 @@ func TestMyTour(t *testing.T) {
 	}
 	tb3.checkClean("the tour's file")
 
+	// In presentation mode the bar is mounted as the tour plays: the same.
+	tb4 := newTab(t, s)
+	tb4.do("a 1920×1080 screen", chromedp.EmulateViewport(1920, 1080))
+	tb4.openEditor(s.URL() + "#view=mytour&lang=en&present=1")
+	tb4.loadTourFile(t, "tour.json", file)
+	tb4.waitFor("the loaded note", `!!document.querySelector("#teach-loaded")`, 10*time.Second)
+	eval[chromedp.Void](tb4, `scrollTo(0, document.documentElement.scrollHeight)`)
+	tb4.clickOnly("#teach-play")
+	tb4.waitFor("presentation mode: the focus on the bar's Next", `document.activeElement.id === "teach-next"`, 10*time.Second)
+	if top := eval[float64](tb4, `document.querySelector("#teach-bar").getBoundingClientRect().top`); top < 0 {
+		t.Errorf("presentation mode: the bar's top is at %.0f px, above the screen", top)
+	}
+	tb4.checkClean("playing in presentation mode")
+
 	checkHostileTours(t, s, file)
 }
 

@@ -201,7 +201,7 @@ func (v *MyTourView) play(n int) app.EventHandler {
 			if k == 0 {
 				k = planOf(*s, v.Known).next(1, 1)
 			}
-			GoToTeachStep(s, k, v.Known)
+			teachPlayed = GoToTeachStep(s, k, v.Known) // for the bar (TeachBar.showIfPlayed)
 		})
 	}
 }

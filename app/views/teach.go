@@ -107,7 +107,6 @@ type TeachBar struct {
 
 	onKey app.Func // the document's keydown listener: ← and → (teach_keys.go)
 	ctx   app.Context
-	shown int // the step shown at the last render; 0 for none
 }
 
 // Render returns the bar.

@@ -15,7 +15,7 @@ import (
 // OnMount listens for ← and →.
 func (b *TeachBar) OnMount(ctx app.Context) {
 	b.ctx = ctx
-	b.shown = b.Props.State.TeachStep
+	b.showIfPlayed(ctx)
 	b.Props.Alone.Part(b, ctx, func(p Props) { b.Props = p }, false) // the keys read the Props
 	b.onKey = dom.Func(func(_ app.Value, args []app.Value) any {
 		if len(args) == 0 {
@@ -34,16 +34,22 @@ func (b *TeachBar) OnMount(ctx app.Context) {
 	dom.Try(func() { app.Window().Get("document").Call("addEventListener", "keydown", b.onKey) })
 }
 
-// OnUpdate, as a tour starts playing (a step where there was none), brings
-// the bar into view with the focus on its first enabled button: Play and
-// Show are down My tour's list, which the step's view replaces, and their
-// focus was lost with them. A link opened with a step (OnMount) takes none.
-func (b *TeachBar) OnUpdate(ctx app.Context) {
-	n := b.Props.State.TeachStep
-	if b.shown == 0 && n > 0 {
+// teachPlayed is set by My tour's Play and Show (MyTourView.play) for the
+// bar to take: their buttons are down My tour's list, which the step's
+// view replaces, and their focus goes with them.
+var teachPlayed bool
+
+// OnUpdate shows the bar if a tour has just been played.
+func (b *TeachBar) OnUpdate(ctx app.Context) { b.showIfPlayed(ctx) }
+
+// showIfPlayed, once a step of a tour played from My tour is shown, brings
+// the bar into view with the focus on its first enabled button; in
+// presentation mode the bar is mounted then, elsewhere updated.
+func (b *TeachBar) showIfPlayed(ctx app.Context) {
+	if teachPlayed && b.Props.State.TeachStep > 0 {
+		teachPlayed = false
 		ctx.Defer(func(app.Context) { showTeachBar() })
 	}
-	b.shown = n
 }
 
 // showTeachBar scrolls the playing bar's top into view if it is not, and
