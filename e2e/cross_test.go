@@ -96,3 +96,52 @@ func TestCrossCompare(t *testing.T) {
 	}
 	tb.checkClean("cross-attention")
 }
+
+// TestCrossLongSecondSentence: in cross-attention, a second sentence of too
+// many tokens is the second sentence's problem: its box is marked invalid
+// and says so, not the first sentence's (which was outlined in red, with
+// "Type a second sentence" beside the one typed). Found by the exploratory
+// helper.
+func TestCrossLongSecondSentence(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#view=compare&lang=en&text=le+chat+dort")
+	tb.change("#sentence2", strings.Repeat("word ", 200), "input")
+	eval[chromedp.Void](tb, `document.querySelector("#cross").click()`) // check waits for what it changes
+	check := func(when string) {
+		t.Helper()
+		tb.waitFor(when+": the second sentence marked", `document.querySelector("#sentence2").getAttribute("aria-invalid") === "true"`, 10*time.Second)
+		if eval[string](tb, `document.querySelector("#sentence").getAttribute("aria-invalid")`) == "true" {
+			t.Errorf("%s: the first sentence, which fits, is marked invalid", when)
+		}
+		if msg := eval[string](tb, `document.querySelector("#error")?.textContent ?? ""`); !strings.Contains(msg, "second sentence") || !strings.Contains(msg, "128") {
+			t.Errorf("%s: #error says %q, want the second sentence's limit", when, msg)
+		}
+	}
+	check("cross ticked over it")
+	if msg := eval[string](tb, `document.querySelector("#cross-empty")?.textContent ?? ""`); !strings.Contains(msg, "too many tokens") {
+		t.Errorf("the cross panel says %q, want the second sentence's too many tokens", msg)
+	}
+	tb.change("#sentence2", "the black cat", "input")
+	tb.waitFor("the cross heatmap", `!!document.querySelector("#cross-heatmap")`, 10*time.Second)
+	tb.change("#sentence2", strings.Repeat("word ", 200), "input")
+	check("typed over a cross result")
+	tb.checkClean("a long second sentence in cross-attention")
+}
+
+// TestPaddingLongSecondSentence: the padding view quotes a second sentence
+// it rejects, 40 letters of it; a word that long wraps in its box, at 1280
+// px and on a phone (the page was 1307 and 489 px wide).
+func TestPaddingLongSecondSentence(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	tb := newTab(t, s)
+	tb.open(s.URL() + "#view=padding&lang=en")
+	eval[chromedp.Void](tb, `(() => {
+		const el = document.querySelector("#sentence2");
+		el.value = "a".repeat(5000);
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+	})()`)
+	tb.waitFor("the padding view's message", `[...document.querySelectorAll(".compare-error")].some(e => e.textContent.includes("5000"))`, 10*time.Second)
+	tb.screenshots("padding-long-word", nil) // fails if the page is wider than the screen
+	tb.checkClean("a long word in the padding view")
+}

@@ -2,6 +2,7 @@ package compute
 
 import (
 	"errors"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -62,6 +63,18 @@ type Results struct {
 type Problem struct {
 	Key string
 	Arg any
+}
+
+// OnKV reports whether the problem is the keys' and values' sentence's, in
+// cross-attention: its messages are "cross.…" (the second sentence's box
+// says it), the others the sentence's.
+func (p Problem) OnKV() bool { return strings.HasPrefix(p.Key, "cross.") }
+
+// onKV returns p, a problem of a text, as the keys' and values' sentence's:
+// error.tooMany and error.tooLong become cross.tooMany and cross.tooLong.
+func onKV(p Problem) Problem {
+	p.Key = "cross." + strings.TrimPrefix(p.Key, "error.")
+	return p
 }
 
 // mainKey is what the main attention is computed from.
@@ -235,6 +248,9 @@ func (c *Computer) runMain(s state.State) {
 		if _, err := text.Tokenize(long); errors.Is(err, text.ErrTooManyTokens) {
 			c.res.Rejected = tooMany(long)
 		}
+		if long != s.Text {
+			c.res.Rejected = onKV(c.res.Rejected)
+		}
 		c.noneIfNoResult()
 		return
 	}
@@ -287,7 +303,7 @@ func kvProblem(s state.State, err error) Problem {
 		kv, kerr := text.Tokenize(s.KVText())
 		switch {
 		case errors.Is(kerr, text.ErrTooManyTokens):
-			return tooMany(s.KVText())
+			return onKV(tooMany(s.KVText()))
 		case kerr == nil && len(kv) == 0:
 			return Problem{Key: "cross.empty"}
 		}

@@ -23,7 +23,7 @@ func TestCrossRejectsSecondSentence(t *testing.T) {
 	for _, tc := range []struct{ text2, key string }{
 		{"", "cross.empty"},
 		{"  ", "cross.empty"},
-		{strings.Repeat("word ", text.MaxTokens+1), "error.tooMany"},
+		{strings.Repeat("word ", text.MaxTokens+1), "cross.tooMany"},
 	} {
 		s.Text2 = tc.text2
 		res := c.Update(s, NeedComparison)
@@ -36,10 +36,10 @@ func TestCrossRejectsSecondSentence(t *testing.T) {
 			}
 		}
 	}
-	// Without a last result, the too-many message is the one that says so.
+	// Without a last result too, the message names the second sentence.
 	var fresh Computer
 	s.Text2 = strings.Repeat("word ", text.MaxTokens+1)
-	if res := fresh.Update(s, NeedComparison); res.Rejected.Key != "error.tooMany.none" {
+	if res := fresh.Update(s, NeedComparison); res.Rejected.Key != "cross.tooMany" || !res.Rejected.OnKV() {
 		t.Errorf("a first input over the limit: %+v", res.Rejected)
 	}
 	s.Text2 = ""

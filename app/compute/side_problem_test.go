@@ -49,8 +49,8 @@ func TestSecondSentenceLong(t *testing.T) {
 		t.Errorf("the main sentence, which fits, is rejected: %+v", r.Rejected)
 	}
 	s.Text, s.Cross, s.View = "le chat dort", true, state.CompareViewID
-	if r := c.Update(s, NeedComparison); r.Rejected.Key != "error.tooLong" || r.Result == nil {
-		t.Errorf("cross-attention: rejected %+v (result kept: %v), want error.tooLong", r.Rejected, r.Result != nil)
+	if r := c.Update(s, NeedComparison); r.Rejected.Key != "cross.tooLong" || r.Result == nil {
+		t.Errorf("cross-attention: rejected %+v (result kept: %v), want cross.tooLong, the second sentence's", r.Rejected, r.Result != nil)
 	}
 	for _, lang := range i18n.Langs {
 		if msg := i18n.Tf(lang, "error.tooLong.side", state.MaxTextBytes, 5002); !strings.Contains(msg, "5002") || !strings.Contains(msg, "4096") {

@@ -17,6 +17,8 @@ var crossMessages = map[string]map[string]string{
 		"cross.score":     "The engine's score Q·Kᵀ for this cell: %s",
 		"cross.same":      "The same number: the bilinear score of Luong et al. (2015) is a query times a key once W is split into Wq·Wkᵀ.",
 		"cross.empty":     "Type a second sentence: its tokens give the keys and values.",
+		"cross.tooMany":   "The second sentence, of the keys and values, has too many tokens: at most %d, and it has about %d words. Shorten it.",
+		"cross.tooLong":   "The second sentence, of the keys and values, is too long: at most %d bytes, and it has %d. Shorten it.",
 		"cross.exampleQ":  "le chat dort",
 		"cross.exampleKV": "the black cat sleeps",
 
@@ -37,6 +39,8 @@ var crossMessages = map[string]map[string]string{
 		"cross.score":     "引擎为这个格子算出的分数 Q·Kᵀ：%s",
 		"cross.same":      "是同一个数：把 W 拆成 Wq·Wkᵀ 之后，翻译模型中的双线性对齐分数就是查询乘以键。",
 		"cross.empty":     "请输入第二个句子：它的词元给出键和值。",
+		"cross.tooMany":   "第二个句子（给出键和值）的词元过多：最多 %d 个，而它约有 %d 个词。请缩短它。",
+		"cross.tooLong":   "第二个句子（给出键和值）过长：最多 %d 字节，而它有 %d 字节。请缩短它。",
 		"cross.exampleQ":  "小猫睡着了",
 		"cross.exampleKV": "黑色的猫在睡觉",
 

@@ -126,7 +126,7 @@ func putBack(key, was, put string, r compute.Problem) state.LinkProblem {
 // the engine's rejection.
 func rejectionWhy(r compute.Problem) (string, []any) {
 	switch {
-	case strings.HasPrefix(r.Key, "error.tooMany"):
+	case strings.HasPrefix(r.Key, "error.tooMany") || r.Key == "cross.tooMany":
 		if args, ok := r.Arg.([]any); ok && len(args) > 0 {
 			return "link.why.tooMany", args[:1]
 		}

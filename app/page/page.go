@@ -562,7 +562,7 @@ func (p *Page) sentence(lang string) app.UI {
 		AutoComplete(false).
 		Spellcheck(false).
 		Attr("autocapitalize", "off").
-		Aria("invalid", p.res.Rejected.Key != "").
+		Aria("invalid", p.res.Rejected.Key != "" && !p.res.Rejected.OnKV()).
 		OnInput(p.onSentence).
 		On("compositionend", p.onSentence)
 }

@@ -108,6 +108,7 @@ func sentence2Input(p *Props) app.UI {
 		AutoComplete(false).
 		Spellcheck(false).
 		Attr("autocapitalize", "off").
+		Aria("invalid", p.Rejected.OnKV()).
 		OnInput(func(ctx app.Context, e app.Event) {
 			if e.Get("isComposing").Truthy() {
 				return

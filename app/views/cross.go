@@ -62,7 +62,11 @@ func (v *CrossPanel) Render() app.UI {
 	}
 	r := v.Props.Result
 	if r == nil || r.XKV == nil {
-		body = append(body, app.P().ID("cross-empty").Class("compare-error").Role("status").Text(i18n.T(lang, "cross.empty")))
+		msg := i18n.T(lang, "cross.empty")
+		if v.Props.Rejected.OnKV() {
+			msg = ProblemText(lang, v.Props.Rejected) // too many tokens, too long
+		}
+		body = append(body, app.P().ID("cross-empty").Class("compare-error").Role("status").Text(msg))
 		return app.Section().Class("view", "view-compare", "view-cross").Body(app.Div().Class("panel").Body(body...))
 	}
 	if k := (headKey{resultKey{v.Props.Rev, lang, v.Props.State.Present}, head}); k != v.key {
