@@ -178,7 +178,7 @@ func (c *PredictPanel) reveal(ctx app.Context, e app.Event) {
 		}
 	})
 	// Reveal is disabled now: the focus goes on to the next row's button,
-	// not into the panel that works the guess out (CellPanel.quiet).
+	// not into the panel that works the guess out (CellPanel.follow).
 	ctx.Defer(func(app.Context) { dom.Focus("#predict-next") })
 }
 
