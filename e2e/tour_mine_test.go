@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestTourKeepsMine: a student who typed a sentence and set four heads in
@@ -27,6 +29,12 @@ func TestTourKeepsMine(t *testing.T) {
 	}
 	tb.waitFor("the notice quoting the sentence", `document.querySelector("#notice") !== null && document.querySelector("#notice").textContent.includes("`+mine+`") && document.querySelector("#notice-mine") !== null`, 10*time.Second)
 	tb.viewShot("tour-mine-notice")
+	// Back to the student's sentence drops the notice; Forward into the
+	// tour says it again (it was gone).
+	eval[chromedp.Void](tb, `history.back()`)
+	tb.waitFor("Back: the student's sentence", `window.attnviz.state().text === "`+mine+`" && !document.querySelector("#notice-mine")`, 10*time.Second)
+	eval[chromedp.Void](tb, `history.forward()`)
+	tb.waitFor("Forward: the tour and its notice", `window.attnviz.state().view === "tour" && !!document.querySelector("#notice-mine")`, 10*time.Second)
 	tb.click("#tour-next")
 	if !eval[bool](tb, `document.querySelector("#notice-mine") !== null`) {
 		t.Fatal("the notice went at the tour's next step")

@@ -192,6 +192,9 @@ func (p *Page) OnNav(ctx app.Context) {
 	was, typed := p.state, p.typedLink()
 	p.open(link, state.DefaultState(p.state.Lang))
 	p.forgetMine(typed)
+	if !typed {
+		p.keepMine(was) // Forward into the tour, as a click into it
+	}
 	p.noteReset(link, was, typed)
 	if typed {
 		markEntry() // the page's own from now on, for Back and Forward

@@ -43,8 +43,8 @@ func tourWork(s state.State) bool {
 	return false
 }
 
-// keepMine, after a change from old, keeps old as the student's when the
-// change opened the tour over it.
+// keepMine, after a change from old (a click, or Back and Forward), keeps
+// old as the student's when the change opened the tour over it.
 func (p *Page) keepMine(old state.State) {
 	if replacesMine(old, p.state) {
 		p.mine, p.notice = &old, "notice.tourMine"
