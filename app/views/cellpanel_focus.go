@@ -48,12 +48,14 @@ func (c *CellPanel) follow(ctx app.Context, started bool) {
 }
 
 // focusIn reports whether the focus is in the element sel selects.
-func focusIn(sel string) bool {
-	in := false
-	dom.Try(func() {
-		in = app.Window().Get("document").Get("activeElement").Call("closest", sel).Truthy()
-	})
-	return in
+func focusIn(sel string) bool { return focusClosest(sel).Truthy() }
+
+// focusClosest returns the element sel selects that has the focus or holds
+// it; null for none.
+func focusClosest(sel string) app.Value {
+	el := app.Null()
+	dom.Try(func() { el = app.Window().Get("document").Get("activeElement").Call("closest", sel) })
+	return el
 }
 
 // focusLost reports whether no element has the focus: the body has it.
@@ -80,11 +82,9 @@ func fallback(walk string) string {
 // holds it; "" for none.
 func focusedWalk() string {
 	id := ""
-	dom.Try(func() {
-		if w := app.Window().Get("document").Get("activeElement").Call("closest", ".heatmap-keys"); w.Truthy() {
-			id = w.Get("id").String()
-		}
-	})
+	if w := focusClosest(".heatmap-keys"); w.Truthy() {
+		dom.Try(func() { id = w.Get("id").String() })
+	}
 	return id
 }
 
