@@ -83,6 +83,9 @@ type learner struct {
 	nowFinite       int // the step of now: the last whose probe was finite
 
 	remote remote // the run trained by a worker, if on (remote.go)
+
+	pace     model.Pacer // spaces the local trainer's steps at State.Pace
+	pacedFor [2]int      // the goal and the rate pace was started for
 }
 
 // step returns the steps the run has taken: the local trainer's, or the
@@ -251,11 +254,12 @@ func (c *Computer) TrainSlice(s state.State, budget time.Duration) int {
 	return l.tr.Steps()
 }
 
-// steps takes steps until budget has passed (at least one), up to the next
-// accuracy measure, while s asks for more.
+// steps takes steps until budget has passed (at least one, unless the
+// pace holds it), up to the next accuracy measure, while s asks for more
+// and its pace allows.
 func (l *learner) steps(s state.State, budget time.Duration) {
 	start := time.Now()
-	for l.stepsDue(s) {
+	for l.stepsDue(s) && l.paceWait(s) == 0 {
 		if err := l.tr.Step(); err != nil {
 			l.stop(err)
 			return
@@ -265,6 +269,38 @@ func (l *learner) steps(s state.State, budget time.Duration) {
 			return
 		}
 	}
+}
+
+// paceWait returns how long the next step of s waits for its pace: 0 when
+// it is due. A new goal or rate starts the pace again from the step
+// reached, its first step at once.
+func (l *learner) paceWait(s state.State) time.Duration {
+	if now := [2]int{l.goal(s), l.paceOf(s)}; now != l.pacedFor {
+		l.pacedFor = now
+		l.pace.Start(now[1], l.step(), time.Now())
+	}
+	return l.pace.Wait(l.step(), time.Now())
+}
+
+// paceOf returns the steps a second of s's run: its Pace while training
+// runs; none while the page retrains to reopen a link's model, or takes a
+// Step.
+func (l *learner) paceOf(s state.State) int {
+	if l.running {
+		return s.Pace
+	}
+	return 0
+}
+
+// TrainWait returns how long the next slice of s should wait: the time
+// until its next step is due at its pace; 0 when a measure, or a step, is
+// due now.
+func (c *Computer) TrainWait(s state.State) time.Duration {
+	l := &c.learn
+	if !c.TrainPending(s) || l.measureDue(s) {
+		return 0
+	}
+	return l.paceWait(s)
 }
 
 // stop ends training on err, a divergence.

@@ -31,6 +31,7 @@ type WorkerRequest struct {
 	Seed int64
 	LR   float64
 	Goal int
+	Pace int // steps a second: State.Pace while training runs, else 0
 }
 
 // WorkerAnswer is what a worker has done since its last answer.
@@ -69,7 +70,7 @@ func (c *Computer) WorkerRequest(s state.State) (WorkerRequest, bool) {
 	if !l.remote.on || l.tr == nil || keyOf(s) != l.key {
 		return WorkerRequest{}, false
 	}
-	r := WorkerRequest{Gen: l.remote.gen, Task: l.key.task, Seed: l.key.seed, LR: l.key.lr, Goal: l.goal(s)}
+	r := WorkerRequest{Gen: l.remote.gen, Task: l.key.task, Seed: l.key.seed, LR: l.key.lr, Goal: l.goal(s), Pace: l.paceOf(s)}
 	if l.problem.Key != "" {
 		r.Goal = l.remote.step
 	}

@@ -39,34 +39,14 @@ type learnLoop struct {
 
 // scheduleTraining has the worker train what the state asks for (worker.go),
 // or, without one, schedules a slice if the state asks for steps not yet
-// taken and none is scheduled. On the server, with no browser, it does not
-// train.
+// taken and none is scheduled: at once, or when its pace (State.Pace) has
+// the next step due. On the server, with no browser, it does not train.
 func (p *Page) scheduleTraining() {
 	p.askWorker()
 	if app.IsServer || p.learn.scheduled || p.ctx.Context == nil || p.needs()&compute.NeedTraining == 0 || !p.comp.TrainPending(p.state) {
 		return
 	}
-	p.learn.scheduled = true
-	p.inNewTask(p.trainSlice)
-}
-
-// inNewTask calls f, in a dispatch of the page, from a task of its own of
-// the browser's event loop (setTimeout 0). A Go timer (ctx.After) would not
-// do: when it has expired by the time the Go program would wait, as after a
-// slice and a redraw, the program runs it at once, and the slices chained
-// so never let the browser handle input or paint (one task of 59 s, for 150
-// steps of coreference).
-func (p *Page) inNewTask(f func(app.Context)) {
-	var fn app.Func
-	fn = dom.Func(func(app.Value, []app.Value) any {
-		fn.Release()
-		p.ctx.Dispatch(f)
-		return nil
-	})
-	if !dom.Try(func() { app.Window().Call("setTimeout", fn, 0) }) {
-		fn.Release()
-		p.learn.scheduled = false
-	}
+	p.learn.scheduled = p.inNewTask(p.trainSlice, p.comp.TrainWait(p.state))
 }
 
 // trainSlice takes a slice of steps, records the step count in the state

@@ -385,7 +385,7 @@ func needsOf(s state.State) compute.Need {
 const sweepDelay = 150 * time.Millisecond
 
 // scheduleSweep runs the pending sweep a run of one head per task
-// (compute.Computer.SweepStep, sweepTask), the first after delay, unless it is
+// (compute.Computer.SweepStep, inNewTask), the first after delay, unless it is
 // scheduled already. The line charts show the last whole sweep until the
 // new one is done. On the server (pre-rendering, tests), with no browser to
 // keep responsive, it runs the sweep at once.
@@ -416,7 +416,7 @@ func (p *Page) sweepStep(ctx app.Context, gen int) {
 	}
 	if !p.comp.SweepStep() {
 		ctx.PreventUpdate()
-		if !p.sweepTask(func(ctx app.Context) { p.sweepStep(ctx, gen) }) {
+		if !p.inNewTask(func(ctx app.Context) { p.sweepStep(ctx, gen) }, 0) {
 			p.sweepGen = 0 // the next update schedules it again
 		}
 		return

@@ -106,7 +106,7 @@ func (p *Page) askWorker() {
 	}
 	dom.Try(func() {
 		p.learn.worker.value.Call("postMessage", map[string]any{
-			"gen": r.Gen, "task": r.Task, "seed": float64(r.Seed), "lr": r.LR, "goal": r.Goal,
+			"gen": r.Gen, "task": r.Task, "seed": float64(r.Seed), "lr": r.LR, "goal": r.Goal, "pace": r.Pace,
 		})
 	})
 }

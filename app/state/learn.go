@@ -140,6 +140,16 @@ func decodeTask(s *State, v string) error {
 	return nil
 }
 
+// decodePace reads pace=…: one of model.Paces.
+func decodePace(s *State, v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || !model.ValidPace(n) || strconv.Itoa(n) != v {
+		return fmt.Errorf("%q, expected steps a second, one of %v", v, model.Paces)
+	}
+	s.Pace = n
+	return nil
+}
+
 // decodeLR reads lr=…: see ParseLR; 0 stands for the task's default.
 func decodeLR(s *State, v string) error {
 	if v == "0" {

@@ -63,3 +63,20 @@ func TestBlankProbe(t *testing.T) {
 		t.Errorf("a typed probe shows %q", s.ProbeBox())
 	}
 }
+
+// TestDecodePace checks that a link's pace is one of model.Paces: a rate
+// among them is read, another is dropped with a problem that names the
+// pace used instead.
+func TestDecodePace(t *testing.T) {
+	def := DefaultState(i18n.LangEN)
+	s, probs, err := DecodeLink("view=learn&pace=10", def)
+	if err != nil || len(probs) != 0 || s.Pace != 10 || !strings.Contains(s.Encode(), "&pace=10&") {
+		t.Errorf("pace=10: pace %d, problems %+v, %v", s.Pace, probs, err)
+	}
+	for _, v := range []string{"7", "-1", "x", "010"} {
+		s, probs, _ := DecodeLink("view=learn&pace="+v, def)
+		if s.Pace != def.Pace || len(probs) != 1 || probs[0].Key != "pace" || probs[0].Used != "0" {
+			t.Errorf("pace=%s: pace %d, problems %+v; want the default and one problem", v, s.Pace, probs)
+		}
+	}
+}

@@ -67,6 +67,7 @@ var settings = []setting{
 	{"lr", "lr", func(s *State) string { return FormatLR(s.LR) }, decodeLR, func(s *State) any { return s.LR }},
 	intSetting("steps", "steps", 0, MaxSteps, func(s *State) *int { return &s.Steps }),
 	intSetting("until", "until", 0, MaxSteps, func(s *State) *int { return &s.Until }),
+	{"pace", "pace", func(s *State) string { return strconv.Itoa(s.Pace) }, decodePace, func(s *State) any { return s.Pace }},
 	{"probe", "probe", func(s *State) string { return s.Probe }, decodeProbe, nil},
 	{"probe2", "probe2", func(s *State) string { return s.Probe2 }, decodeProbe2, nil},
 	intSetting("layer", "layer", 0, maxLayers-1, func(s *State) *int { return &s.Layer }),

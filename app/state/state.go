@@ -48,6 +48,7 @@ type State struct {
 	LR     float64 // the learning rate: above 0, at most MaxLR (Normalize sets the task's)
 	Steps  int     // the steps trained: a link retrains to this step
 	Until  int     // training stops at this step; 0 for the task's budget
+	Pace   int     // steps a second while training runs, one of model.Paces; 0 as fast as it can
 	Probe  string  // the probe sequence in the task's words; "" for the task's sample
 	Probe2 string  // the compare view's second sequence on the trained layer; "" for Probe2Text's default
 	Layer  int     // the layer shown in detail and opened in the other views

@@ -174,7 +174,7 @@ func TestStateJSON(t *testing.T) {
 		"step": "", "cell": nil, "present": false,
 		"predict": false, "predict_row": 0.0, "predict_guess": 0.0, "predict_estimate": 0.0, "predict_revealed": false, "predict_rows": false, "tour": "",
 		"stretch": false, "high_contrast": false, "cross": false, "teach": "", "teach_step": 0.0,
-		"task": "", "lr": 0.0, "steps": 0.0, "until": 0.0, "probe": "", "probe2": "", "layer": 0.0, "trained": false,
+		"task": "", "lr": 0.0, "steps": 0.0, "until": 0.0, "pace": 0.0, "probe": "", "probe2": "", "layer": 0.0, "trained": false,
 	}
 	for k, v := range want {
 		if got[k] != v {

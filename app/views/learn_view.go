@@ -119,6 +119,7 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 			v.numberField("learn-seed", i18n.T(lang, "seed.label"), strconv.FormatInt(s.Seed, 10), lang, v.onSeed),
 			v.numberField("lr", i18n.T(lang, "learn.lr"), state.FormatLR(s.LR), lang, v.onLR),
 			v.numberField("until", i18n.T(lang, "learn.until"), strconv.Itoa(tr.Until), lang, v.onUntil),
+			v.paceField(lang),
 		),
 		app.Div().Class("learn-buttons").Body(
 			v.button("train", trainText, canTrain, TrainToggle).Aria("pressed", tr.Running),

@@ -53,12 +53,17 @@ var tourSteps = []tourStep{
 // pattern, the anti-diagonal, a class recognises at once.
 const tourTask = "reverse"
 
-// learnStep sets up the Learn view on tourTask from seed 1, asking for its
-// step budget: the page trains it from step 0, running, at every arrival
+// tourPace is the steps a second of the tour's learning step: its 150
+// steps take 5 s, which a class can watch; at full speed they took under
+// a second.
+const tourPace = 30
+
+// learnStep sets up the Learn view on tourTask from seed 1 at tourPace,
+// asking for its step budget: the page trains it from step 0, running, at every arrival
 // at the step (app/page/tour_learn.go), and the step's link reopens the
 // same weights.
 func learnStep(s *state.State) {
-	s.Task, s.Seed, s.Until, s.Layer, s.Probe, s.Probe2 = tourTask, 1, 0, 0, "", ""
+	s.Task, s.Seed, s.Until, s.Layer, s.Probe, s.Probe2, s.Pace = tourTask, 1, 0, 0, "", "", tourPace
 	if t, err := model.Lookup(tourTask); err == nil {
 		s.Steps, s.LR = t.Steps, t.LR
 	}

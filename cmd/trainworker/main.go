@@ -5,7 +5,7 @@
 // never holds up the page: a step of the larger tasks, or a measure of the
 // held-out accuracy, takes longer than a frame.
 //
-// The page posts the run it wants, {gen, task, seed, lr, goal}, whenever it
+// The page posts the run it wants, {gen, task, seed, lr, goal, pace}, whenever it
 // changes, and {warm: true} once it rests after the worker started
 // (warmUp); the worker trains towards goal and posts, about every 50 ms and
 // when it stops, {gen, step, loss, losses, accs, params, export, diverged}
@@ -33,6 +33,7 @@ type request struct {
 	seed int64
 	lr   float64
 	goal int
+	pace int // steps a second; 0 as fast as it can
 }
 
 // worker trains one run at a time.
@@ -44,6 +45,7 @@ type worker struct {
 	accs    []float64 // pairs of step and accuracy, since the last answer
 	accStep int       // the step of the last accuracy measured
 	timing  timing    // since the last answer
+	pace    model.Pacer
 
 	warm   *model.Trainer // a throwaway run while the page wants no steps (warmUp)
 	warmed time.Duration  // the time warmUp has taken: warmFor once a run has stepped
@@ -79,8 +81,12 @@ func main() {
 		case m := <-msgs:
 			w.take(m)
 		default:
+			if d := w.paceWait(); d > 0 {
+				w.waitPace(msgs, d)
+				continue
+			}
 			if w.busy() {
-				w.work()
+				w.work(msgs)
 			} else {
 				w.warmUp()
 			}
@@ -119,7 +125,15 @@ func (y *yielder) yield() {
 // readRequest reads the page's request.
 func readRequest(m js.Value) request {
 	return request{gen: m.Get("gen").Int(), task: m.Get("task").String(), seed: int64(m.Get("seed").Float()),
-		lr: m.Get("lr").Float(), goal: m.Get("goal").Int()}
+		lr: m.Get("lr").Float(), goal: m.Get("goal").Int(), pace: intOr0(m.Get("pace"))}
+}
+
+// intOr0 is v as an int, 0 if it is not a number (a request without it).
+func intOr0(v js.Value) int {
+	if v.Type() != js.TypeNumber {
+		return 0
+	}
+	return v.Int()
 }
 
 // take reads a request: a new run, or a new goal for this one.
@@ -137,7 +151,10 @@ func (w *worker) take(m js.Value) {
 		}
 		w.accStep = -1
 	}
-	w.req.goal = r.goal
+	if r.goal != w.req.goal || r.pace != w.pace.Rate() || w.tr != nil && w.tr.Steps() == 0 {
+		w.pace.Start(r.pace, w.steps(), time.Now()) // a new goal's first step at once
+	}
+	w.req.goal, w.req.pace = r.goal, r.pace
 	if !w.busy() {
 		w.answer() // at the goal already: the export of this step
 	}
@@ -181,16 +198,53 @@ func (w *worker) warmUp() {
 	}
 }
 
+// steps returns the steps the run has taken; 0 without one.
+func (w *worker) steps() int {
+	if w.tr == nil {
+		return 0
+	}
+	return w.tr.Steps()
+}
+
+// paceWait returns how long the next step waits for the run's pace: 0
+// when it is due, or no step is to be taken.
+func (w *worker) paceWait() time.Duration {
+	if !w.busy() {
+		return 0
+	}
+	return w.pace.Wait(w.tr.Steps(), time.Now())
+}
+
+// waitPace waits d for the next step's pace, or takes a message of the
+// page's that comes first.
+func (w *worker) waitPace(msgs chan js.Value, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case m := <-msgs:
+		w.take(m)
+	case <-t.C:
+	}
+}
+
 // busy reports whether there are steps to take.
 func (w *worker) busy() bool {
 	return w.tr != nil && w.err == nil && w.tr.Steps() < w.req.goal
 }
 
-// work takes steps for answerEvery, measures the accuracy where due, and
-// answers.
-func (w *worker) work() {
+// work takes steps for answerEvery, each when its pace has it due,
+// measures the accuracy where due, and answers: a paced run answers as
+// often as one at full speed, not at every step.
+func (w *worker) work(msgs chan js.Value) {
 	start := time.Now()
 	for w.busy() && time.Since(start) < answerEvery {
+		if d := w.paceWait(); d > 0 {
+			if time.Since(start)+d >= answerEvery {
+				break // answer now; the main loop waits for the step
+			}
+			w.waitPace(msgs, d)
+			continue
+		}
 		if err := w.step(); err != nil {
 			w.err = err
 			break

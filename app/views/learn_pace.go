@@ -1,0 +1,42 @@
+package views
+
+import (
+	"strconv"
+
+	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
+	"github.com/attnviz/attnviz/attention/model"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// paceField chooses how fast training runs (State.Pace): as fast as the
+// machine trains, or slowed to a few steps a second for a class to watch
+// the weights change step by step.
+func (v *LearnView) paceField(lang string) app.UI {
+	options := make([]app.UI, len(model.Paces))
+	for i, p := range model.Paces {
+		options[i] = Choice(strconv.Itoa(p), PaceName(lang, p), p == v.Props.State.Pace)
+	}
+	return app.Label().Class("field").Body(
+		app.Span().Class("field-name").Text(i18n.T(lang, "learn.pace")),
+		app.Select().ID("pace").Attr("value", strconv.Itoa(v.Props.State.Pace)).OnChange(v.onPace).Body(options...),
+	)
+}
+
+// PaceName names the pace of rate steps a second in lang.
+func PaceName(lang string, rate int) string {
+	if rate == 0 {
+		return i18n.T(lang, "learn.pace.full")
+	}
+	return i18n.Tf(lang, "learn.pace.rate", rate)
+}
+
+// onPace trains on at the pace chosen, from the step reached.
+func (v *LearnView) onPace(ctx app.Context, e app.Event) {
+	n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	if err != nil || !model.ValidPace(n) {
+		return
+	}
+	v.Props.Set(ctx, e, func(s *state.State) { s.Pace = n })
+}

@@ -1,0 +1,61 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestLearnPace trains reverse to step 30 at full speed, then at 10 steps
+// a second, in the worker and without one (a host that lacks its script):
+// a second after Train the paced runs are still running, short of step 20
+// (at full speed reverse takes 30 steps in well under a second), and they
+// stop at step 30 with the same model as the run at full speed. The Speed
+// select shows the link's pace and changes it.
+func TestLearnPace(t *testing.T) {
+	s := newSite(t, rootPrefix)
+	full := newTab(t, s)
+	full.openLearn(s, "task=reverse&seed=7&until=30")
+	full.trainUntilStopped(30)
+	want := eval[string](full, `window.attnviz.model()`)
+
+	files := http.FileServer(http.Dir(siteDirs[rootPrefix]))
+	noWorker := httptest.NewServer(withContentTypes(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/trainworker.js") {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})))
+	t.Cleanup(noWorker.Close)
+	for _, site := range []struct {
+		name string
+		s    *site
+	}{{"in the worker", s}, {"without a worker", &site{srv: noWorker}}} {
+		tb := newTab(t, site.s)
+		tb.openLearn(site.s, "task=reverse&seed=7&until=30&pace=10")
+		if got := eval[string](tb, `document.querySelector("#pace").value`); got != "10" {
+			t.Errorf("%s: the Speed select shows %q, want 10", site.name, got)
+		}
+		tb.do("pressing #train", chromedp.Click(chromedp.CSS("#train")))
+		time.Sleep(time.Second)
+		if tr := tb.training(); !tr.Running || tr.Step >= 20 {
+			t.Errorf("%s: a second after Train at 10 steps a second: step %d, running %v; want under 20, running", site.name, tr.Step, tr.Running)
+		}
+		tb.waitFor("training to stop at step 30", `(t => t && !t.running && t.step === 30)(window.attnviz.training())`, 60*time.Second)
+		if got := eval[string](tb, `window.attnviz.model()`); got != want || got == "" {
+			t.Errorf("%s: the paced run's model (%d bytes) differs from the run's at full speed (%d bytes)", site.name, len(got), len(want))
+		}
+		tb.change("#pace", "2", "change")
+		if got := eval[float64](tb, `window.attnviz.state().pace`); got != 2 {
+			t.Errorf("%s: after choosing 2 steps a second the state's pace is %v", site.name, got)
+		}
+		tb.checkClean("a paced run " + site.name)
+	}
+}
