@@ -234,8 +234,6 @@ func (v *PipelineView) Render() app.UI {
 	}
 	h := v.Props.StepHead
 	v.build(v.Props)
-	_, dModel := r.X.Dims()
-	_, dOut := r.Output.Dims()
 
 	cards := make([]app.UI, 0, 2*len(pipelineSteps))
 	for k := range pipelineSteps {
@@ -244,10 +242,6 @@ func (v *PipelineView) Render() app.UI {
 		rows, cols := m.Dims()
 		if k > 0 {
 			cards = append(cards, app.Span().Class("pipe-arrow").Aria("hidden", "true").Text("→"))
-		}
-		shape := s.Shape
-		if s.ID == "wo" && dOut != dModel {
-			shape = "n×d_out"
 		}
 		cards = append(cards, app.Button().
 			Type("button").
@@ -264,7 +258,7 @@ func (v *PipelineView) Render() app.UI {
 				app.Span().Class("pipe-formula").Text(s.formula(lang)), app.Text(" "),
 				app.Div().Class("pipe-chart"), // where the chart.HeatmapGrid below draws it
 				app.Span().Class("pipe-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
-					Text(shapeText(shape, rows, cols)),
+					Text(shapeText(stepShape(s, r), rows, cols)),
 			))
 	}
 
@@ -296,6 +290,16 @@ func (v *PipelineView) Render() app.UI {
 				Targets: headTargets(v.Props), Option: headOption},
 		),
 	)
+}
+
+// stepShape returns the shape of step s of r in symbols: its Shape, but
+// "n×d_out" for the output projection of a Wo that is not square.
+func stepShape(s *pipelineStep, r *attention.Result) string {
+	_, dModel := r.X.Dims()
+	if _, dOut := r.Output.Dims(); s.ID == "wo" && dOut != dModel {
+		return "n×d_out"
+	}
+	return s.Shape
 }
 
 // shapeText writes a shape in symbols and numbers: "n×d_k = 10×8".
@@ -416,7 +420,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 				app.P().Class("step-formula").Body(
 					app.Code().Text(s.formula(lang)),
 					app.Span().ID("step-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
-						Text(" "+shapeText(s.Shape, rows, cols)),
+						Text(" "+shapeText(stepShape(s, r), rows, cols)),
 				),
 				app.P().Class("caption").Text(i18n.T(lang, "step.explain."+s.ID)),
 				&CellWalk{ID: "step-heatmap", Name: name, Lang: lang, Heatmap: v.largeH, Masked: masked,
