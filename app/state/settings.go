@@ -138,17 +138,7 @@ func DecodeState(link string, def State) (State, error) {
 			return def, fmt.Errorf("link state: %s: %w", f.key, err)
 		}
 	}
-	// A link that chooses the language but not the sentences gets that
-	// language's example sentences, not def's.
-	if s.Lang != def.Lang {
-		was, now := DefaultState(def.Lang), DefaultState(s.Lang)
-		if _, ok := values["text"]; !ok && s.Text == was.Text {
-			s.Text = now.Text
-		}
-		if _, ok := values["text2"]; !ok && s.Text2 == was.Text2 {
-			s.Text2 = now.Text2
-		}
-	}
+	s = langTexts(s, def, values)
 	if !slices.Contains(HeadChoices(s.DModel), s.Heads) {
 		return def, fmt.Errorf("link state: %d heads do not divide d_model %d", s.Heads, s.DModel)
 	}
