@@ -294,9 +294,9 @@ func FormatGrid(m [][]float64) string {
 
 // gridRune turns what a textbook, a phone keyboard or an input method
 // types into what ParseGrid reads: the minus sign, full-width commas and
-// semicolons, and wide spaces. (A strings.Replacer of the same pairs took
-// about 30 ms in Chromium to build at its first use, the switch into the
-// matrices view.)
+// semicolons, and wide spaces. (A switch, not a strings.Replacer, which is
+// slow to build at its first use, the switch into the matrices view:
+// docs/performance.md, "Stories moved out of code comments".)
 func gridRune(r rune) rune {
 	switch r {
 	case '−':

@@ -10,11 +10,10 @@ import (
 )
 
 // wasmGCFlags turns inlining off in the app packages only: their Render
-// methods inline go-app's element builders at every call, which made
-// app.wasm about 30 KB gzip larger (2.499 → 2.468 MB, `go run ./cmd/wasmsize`
-// shows the code by package). The app's Go code is a few per cent of a
-// keystroke's time (ECharts' drawing is most of it), and the engine
-// (attention/) keeps its inlining.
+// methods inline go-app's element builders at every call, which makes
+// app.wasm larger, and the app's Go code is little of a keystroke's time;
+// the engine (attention/) keeps its inlining. The measurements: "Stories
+// moved out of code comments" in docs/performance.md.
 const wasmGCFlags = "-gcflags=github.com/attnviz/attnviz/app/...=-l"
 
 // buildWasm compiles ./cmd/wasm for the browser into dst.
