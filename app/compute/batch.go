@@ -115,13 +115,3 @@ func (c *batcher) pad(s state.State, i int, side *PaddedSide, length, head int) 
 func paddedText(text string, real, length int) string {
 	return text + strings.Repeat(" "+PadToken, length-real)
 }
-
-// PaddedSpec returns the spec of text padded with PadToken to length tokens,
-// its pad keys masked: s's settings with Text + " ∅ ∅ …" and Valid the
-// number of real tokens, which the caller has from the engine.
-func PaddedSpec(s state.State, text string, real, length int) *attention.Spec {
-	s.Text = paddedText(text, real, length)
-	spec := s.Spec()
-	spec.Valid = &real
-	return spec
-}

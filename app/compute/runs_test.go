@@ -90,10 +90,20 @@ func TestBatchRunsOnlyWhatChanged(t *testing.T) {
 			// Each side as the padded spec gives it, the longer one (run
 			// unpadded) too.
 			var e attention.Engine
-			r, err := e.Run(PaddedSpec(s, g.Text, g.Real, got.Length))
+			r, err := e.Run(paddedSpec(s, g.Text, g.Real, got.Length))
 			if err != nil || !mat.Equal(g.Weights, HeadWeights(r, c.Update(s, NeedBatch).Head)) {
 				t.Errorf("%s: side %d differs from its padded spec's run (%v)", st.name, i, err)
 			}
 		}
 	}
+}
+
+// paddedSpec returns the spec of text padded with PadToken to length tokens,
+// its pad keys masked: s's settings with Text + " ∅ ∅ …" and Valid the
+// number of real tokens, which the caller has from the engine.
+func paddedSpec(s state.State, text string, real, length int) *attention.Spec {
+	s.Text = paddedText(text, real, length)
+	spec := s.Spec()
+	spec.Valid = &real
+	return spec
 }

@@ -294,9 +294,9 @@ func FormatGrid(m [][]float64) string {
 
 // gridRune turns what a textbook, a phone keyboard or an input method
 // types into what ParseGrid reads: the minus sign, full-width commas and
-// semicolons, and wide spaces. (A strings.Replacer of the same pairs took
-// about 30 ms in Chromium to build at its first use, the switch into the
-// matrices view.)
+// semicolons, and wide spaces. (A switch, not a strings.Replacer, which is
+// slow to build at its first use, the switch into the matrices view:
+// docs/performance.md, "Stories moved out of code comments".)
 func gridRune(r rune) rune {
 	switch r {
 	case '−':
@@ -371,6 +371,53 @@ func Clip(s string) string {
 // Check turns the draft into a spec, checked by the view's limits and then
 // by the engine (attention.Spec.Resolve). The error names the box at fault.
 func (d MatrixDraft) Check() (*attention.Spec, *InputError) {
+	grids, err := d.parseGrids()
+	if err != nil {
+		return nil, err
+	}
+	heads, err := d.parseHeads()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkShapes(grids, heads); err != nil {
+		return nil, err
+	}
+	n := len(grids["x"])
+	tokens, err := d.parseTokens(n)
+	if err != nil {
+		return nil, err
+	}
+	valid, err := d.parseValid(n)
+	if err != nil {
+		return nil, err
+	}
+	temp, err := d.parseTemperature()
+	if err != nil {
+		return nil, err
+	}
+	mask := "none"
+	if d.Mask == "causal" {
+		mask = "causal"
+	}
+	scale := d.Scale
+	s := &attention.Spec{
+		Tokens: tokens,
+		X:      grids["x"], Wq: grids["wq"], Wk: grids["wk"], Wv: grids["wv"], Wo: grids["wo"],
+		Heads:       heads,
+		Mask:        mask,
+		Valid:       valid,
+		Scale:       &scale,
+		Temperature: &temp,
+	}
+	if _, err := s.Resolve(); err != nil {
+		return nil, engineErr(err)
+	}
+	return s, nil
+}
+
+// parseGrids reads the draft's matrices, by GridFields: every one but Wo
+// (optional) given.
+func (d MatrixDraft) parseGrids() (map[string][][]float64, *InputError) {
 	grids := map[string][][]float64{}
 	for _, f := range GridFields {
 		m, err := ParseGrid(f, d.Grids[f])
@@ -382,18 +429,28 @@ func (d MatrixDraft) Check() (*attention.Spec, *InputError) {
 		}
 		grids[f] = m
 	}
+	return grids, nil
+}
+
+// parseHeads reads the draft's number of heads, 1 to MaxMatrixHeads.
+func (d MatrixDraft) parseHeads() (int, *InputError) {
 	heads, err := strconv.Atoi(strings.TrimSpace(d.Heads))
 	if err != nil || heads < 1 || heads > MaxMatrixHeads {
-		return nil, NewInputError("heads", "mx.err.heads", MaxMatrixHeads)
+		return 0, NewInputError("heads", "mx.err.heads", MaxMatrixHeads)
 	}
+	return heads, nil
+}
 
+// checkShapes checks the shapes of grids (parseGrids) against the view's
+// limits and each other, for heads heads.
+func checkShapes(grids map[string][][]float64, heads int) *InputError {
 	x := grids["x"]
 	n, dModel := len(x), len(x[0])
 	switch {
 	case n > MaxMatrixTokens:
-		return nil, NewInputError("x", "mx.err.tooManyRows", n, MaxMatrixTokens)
+		return NewInputError("x", "mx.err.tooManyRows", n, MaxMatrixTokens)
 	case dModel > maxMatrixDModel:
-		return nil, NewInputError("x", "mx.err.tooManyCols", dModel, maxMatrixDModel)
+		return NewInputError("x", "mx.err.tooManyCols", dModel, maxMatrixDModel)
 	}
 	for _, f := range []string{"wq", "wk", "wv", "wo"} {
 		m := grids[f]
@@ -401,25 +458,30 @@ func (d MatrixDraft) Check() (*attention.Spec, *InputError) {
 			continue
 		}
 		if c := len(m[0]); c > MaxMatrixWidth {
-			return nil, NewInputError(f, "mx.err.tooManyCols", c, MaxMatrixWidth)
+			return NewInputError(f, "mx.err.tooManyCols", c, MaxMatrixWidth)
 		}
 		if f == "wo" {
 			continue
 		}
 		if len(m) != dModel {
-			return nil, NewInputError(f, "mx.err.rows", dModel, len(m))
+			return NewInputError(f, "mx.err.rows", dModel, len(m))
 		}
 		if c := len(m[0]); c%heads != 0 {
-			return nil, NewInputError(f, "mx.err.split", c, heads)
+			return NewInputError(f, "mx.err.split", c, heads)
 		}
 	}
 	if q, k := len(grids["wq"][0]), len(grids["wk"][0]); q != k {
-		return nil, NewInputError("wk", "mx.err.wkWidth", k, q)
+		return NewInputError("wk", "mx.err.wkWidth", k, q)
 	}
 	if wo := grids["wo"]; wo != nil && len(wo) != len(grids["wv"][0]) {
-		return nil, NewInputError("wo", "mx.err.woRows", len(grids["wv"][0]), len(wo))
+		return NewInputError("wo", "mx.err.woRows", len(grids["wv"][0]), len(wo))
 	}
+	return nil
+}
 
+// parseTokens reads the draft's tokens, n of them or none (nil: the engine
+// names them t0, t1, …).
+func (d MatrixDraft) parseTokens(n int) ([]string, *InputError) {
 	tokens := strings.Fields(d.Tokens)
 	if len(tokens) == 0 {
 		tokens = nil // the engine names them t0, t1, …
@@ -431,41 +493,35 @@ func (d MatrixDraft) Check() (*attention.Spec, *InputError) {
 			return nil, NewInputError("tokens", "mx.err.tokenLong", Clip(t), 40)
 		}
 	}
+	return tokens, nil
+}
 
-	var valid *int
-	if v := strings.TrimSpace(d.Valid); v != "" {
-		k, err := strconv.Atoi(v)
-		if err != nil || k < 0 || k > n {
-			return nil, NewInputError("valid", "mx.err.valid", n)
-		}
-		valid = &k
+// parseValid reads the draft's number of valid tokens, 0 to n, or nil for
+// every token.
+func (d MatrixDraft) parseValid(n int) (*int, *InputError) {
+	v := strings.TrimSpace(d.Valid)
+	if v == "" {
+		return nil, nil
 	}
-	temp := 1.0
-	if t := strings.TrimSpace(d.Temperature); t != "" {
-		v, err := strconv.ParseFloat(t, 64)
-		if err != nil || !(v >= MinMatrixTemp && v <= MaxMatrixTemp) {
-			return nil, NewInputError("temperature", "mx.err.temperature", strconv.FormatFloat(MinMatrixTemp, 'g', -1, 64), strconv.FormatFloat(MaxMatrixTemp, 'g', -1, 64))
-		}
-		temp = v
+	k, err := strconv.Atoi(v)
+	if err != nil || k < 0 || k > n {
+		return nil, NewInputError("valid", "mx.err.valid", n)
 	}
-	mask := "none"
-	if d.Mask == "causal" {
-		mask = "causal"
+	return &k, nil
+}
+
+// parseTemperature reads the draft's temperature, MinMatrixTemp to
+// MaxMatrixTemp; 1 when the box is empty.
+func (d MatrixDraft) parseTemperature() (float64, *InputError) {
+	t := strings.TrimSpace(d.Temperature)
+	if t == "" {
+		return 1, nil
 	}
-	scale := d.Scale
-	s := &attention.Spec{
-		Tokens: tokens,
-		X:      x, Wq: grids["wq"], Wk: grids["wk"], Wv: grids["wv"], Wo: grids["wo"],
-		Heads:       heads,
-		Mask:        mask,
-		Valid:       valid,
-		Scale:       &scale,
-		Temperature: &temp,
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || !(v >= MinMatrixTemp && v <= MaxMatrixTemp) {
+		return 0, NewInputError("temperature", "mx.err.temperature", strconv.FormatFloat(MinMatrixTemp, 'g', -1, 64), strconv.FormatFloat(MaxMatrixTemp, 'g', -1, 64))
 	}
-	if _, err := s.Resolve(); err != nil {
-		return nil, engineErr(err)
-	}
-	return s, nil
+	return v, nil
 }
 
 // engineErr reports an error of the engine at the box it names.

@@ -139,17 +139,7 @@ func DecodeState(link string, def State) (State, error) {
 			return def, fmt.Errorf("link state: %s: %w", f.key, err)
 		}
 	}
-	// A link that chooses the language but not the sentences gets that
-	// language's example sentences, not def's.
-	if s.Lang != def.Lang {
-		was, now := DefaultState(def.Lang), DefaultState(s.Lang)
-		if _, ok := values["text"]; !ok && s.Text == was.Text {
-			s.Text = now.Text
-		}
-		if _, ok := values["text2"]; !ok && s.Text2 == was.Text2 {
-			s.Text2 = now.Text2
-		}
-	}
+	s = langTexts(s, def, values)
 	if !slices.Contains(HeadChoices(s.DModel), s.Heads) {
 		return def, fmt.Errorf("link state: %d heads do not divide d_model %d", s.Heads, s.DModel)
 	}
@@ -160,14 +150,11 @@ func DecodeState(link string, def State) (State, error) {
 }
 
 // MarshalJSON encodes s as window.attnviz.state() returns it: an object of
-// every setting with a JSON name, in the order of settings,
-//
-//	{"text", "heads", "d_model", "seed", "mask": "none"|"causal",
-//	 "positional", "head": "0"|"1"|…|"mean", "scale", "temperature",
-//	 "d_k" (0: d_model/heads), "text2", "step", "cell": [i, j]|null,
-//	 "view", "lang", "present", "predict", "predict_row", "predict_guess",
-//	 "predict_estimate" (hundredths, −1: none), "predict_revealed", "tour", "stretch", "high_contrast",
-//	 "cross", "teach" (the tour as the link carries it), "teach_step"}
+// every setting whose json name is not empty, in the order of settings,
+// each the setting's value (what its link writes where it has none). Among
+// them: "mask" is "none" or "causal", "head" "0", "1", … or "mean", "d_k"
+// 0 for d_model/heads, "cell" [i, j] or null, "predict_estimate" in
+// hundredths (−1: none), and "teach" the tour as the link carries it.
 func (s State) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')

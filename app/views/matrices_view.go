@@ -501,38 +501,15 @@ func (v *MatricesView) export(ctx app.Context, e app.Event) {
 
 // onFile reads a chosen file into the import box and imports it.
 func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
-	files := ctx.JSSrc().Get("files")
-	if !files.Truthy() || files.Length() == 0 {
-		return
-	}
-	file := files.Index(0)
-	if file.Get("size").Int() > state.MaxMatrixSpecBytes {
-		v.newAnswer(state.NewInputError("file", "mx.err.importSize", state.MaxMatrixSpecBytes>>10), "")
-		return
-	}
-	for _, f := range v.reader {
-		f.Release()
-	}
-	reader := app.Window().Get("FileReader").New()
-	onload := dom.Func(func(app.Value, []app.Value) any {
-		text := reader.Get("result").String()
-		ctx.Dispatch(func(ctx app.Context) {
+	readFile(ctx, &v.reader, state.MaxMatrixSpecBytes,
+		func(int) {
+			v.newAnswer(state.NewInputError("file", "mx.err.importSize", state.MaxMatrixSpecBytes>>10), "")
+		},
+		func(ctx app.Context, text string) {
 			v.json = text
 			v.importJSON(ctx, e, text) // measured from the choice of the file
-		})
-		return nil
-	})
-	onerror := dom.Func(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) {
-			v.newAnswer(state.NewInputError("file", "mx.err.file"), "")
-		})
-		return nil
-	})
-	v.reader = []app.Func{onload, onerror}
-	reader.Set("onload", onload)
-	reader.Set("onerror", onerror)
-	reader.Call("readAsText", file)
-	ctx.JSSrc().Set("value", "") // the same file again is a change too
+		},
+		func() { v.newAnswer(state.NewInputError("file", "mx.err.file"), "") })
 }
 
 // formatOutput writes a value of the output table: with three decimals

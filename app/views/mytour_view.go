@@ -298,34 +298,13 @@ func pageURL() string {
 
 // onFile reads a chosen tour file and makes it the tour.
 func (v *MyTourView) onFile(ctx app.Context, e app.Event) {
-	files := ctx.JSSrc().Get("files")
-	if !files.Truthy() || files.Length() == 0 {
-		return
-	}
-	file := files.Index(0)
 	lang := v.Props.State.Lang
-	if file.Get("size").Int() > state.MaxTeachFile {
-		v.answer, v.bad = i18n.Tf(lang, "teach.tooBig", file.Get("size").Int()>>10, state.MaxTeachFile>>10), true
-		return
-	}
-	for _, f := range v.reader {
-		f.Release()
-	}
-	reader := app.Window().Get("FileReader").New()
-	onload := dom.Func(func(app.Value, []app.Value) any {
-		text := reader.Get("result").String()
-		ctx.Dispatch(func(ctx app.Context) { v.load(ctx, e, text) })
-		return nil
-	})
-	onerror := dom.Func(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { v.answer, v.bad = i18n.T(lang, "teach.fileError"), true })
-		return nil
-	})
-	v.reader = []app.Func{onload, onerror}
-	reader.Set("onload", onload)
-	reader.Set("onerror", onerror)
-	reader.Call("readAsText", file)
-	ctx.JSSrc().Set("value", "") // the same file again is a change too
+	readFile(ctx, &v.reader, state.MaxTeachFile,
+		func(size int) {
+			v.answer, v.bad = i18n.Tf(lang, "teach.tooBig", size>>10, state.MaxTeachFile>>10), true
+		},
+		func(ctx app.Context, text string) { v.load(ctx, e, text) },
+		func() { v.answer, v.bad = i18n.T(lang, "teach.fileError"), true })
 }
 
 // load makes a tour file's text the tour, or says why it cannot be.

@@ -234,39 +234,7 @@ func (v *PipelineView) Render() app.UI {
 	}
 	h := v.Props.StepHead
 	v.build(v.Props)
-	_, dModel := r.X.Dims()
-	_, dOut := r.Output.Dims()
-
-	cards := make([]app.UI, 0, 2*len(pipelineSteps))
-	for k := range pipelineSteps {
-		s := &pipelineSteps[k]
-		m := s.Matrix(r, h, v.Props.Scaled)
-		rows, cols := m.Dims()
-		if k > 0 {
-			cards = append(cards, app.Span().Class("pipe-arrow").Aria("hidden", "true").Text("→"))
-		}
-		shape := s.Shape
-		if s.ID == "wo" && dOut != dModel {
-			shape = "n×d_out"
-		}
-		cards = append(cards, app.Button().
-			Type("button").
-			Class("pipe-step", ClassIf(v.Props.State.Step == s.ID, "on")).
-			DataSet("step", s.ID).
-			OnClick(func(ctx app.Context, e app.Event) {
-				v.Props.Set(ctx, e, func(st *state.State) { st.Step = s.ID })
-			}).
-			Body(
-				// Its name is its visible text, spaced (axe's rule
-				// label-content-name-mismatch: a label of only some of it
-				// hides the rest from voice control).
-				app.Span().Class("pipe-name").Text(i18n.T(lang, "step."+s.ID)), app.Text(" "),
-				app.Span().Class("pipe-formula").Text(s.formula(lang)), app.Text(" "),
-				app.Div().Class("pipe-chart"), // where the chart.HeatmapGrid below draws it
-				app.Span().Class("pipe-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
-					Text(shapeText(shape, rows, cols)),
-			))
-	}
+	cards := v.stepCards(r, h, lang)
 
 	name := headName(lang, h)
 	return app.Section().Class("view", "view-pipeline").Body(
@@ -296,6 +264,48 @@ func (v *PipelineView) Render() app.UI {
 				Targets: headTargets(v.Props), Option: headOption},
 		),
 	)
+}
+
+// stepCards are the steps' buttons, arrows between them, each with an
+// empty slot for its thumbnail (which a chart.HeatmapGrid draws).
+func (v *PipelineView) stepCards(r *attention.Result, h int, lang string) []app.UI {
+	cards := make([]app.UI, 0, 2*len(pipelineSteps))
+	for k := range pipelineSteps {
+		s := &pipelineSteps[k]
+		m := s.Matrix(r, h, v.Props.Scaled)
+		rows, cols := m.Dims()
+		if k > 0 {
+			cards = append(cards, app.Span().Class("pipe-arrow").Aria("hidden", "true").Text("→"))
+		}
+		cards = append(cards, app.Button().
+			Type("button").
+			Class("pipe-step", ClassIf(v.Props.State.Step == s.ID, "on")).
+			DataSet("step", s.ID).
+			OnClick(func(ctx app.Context, e app.Event) {
+				v.Props.Set(ctx, e, func(st *state.State) { st.Step = s.ID })
+			}).
+			Body(
+				// Its name is its visible text, spaced (axe's rule
+				// label-content-name-mismatch: a label of only some of it
+				// hides the rest from voice control).
+				app.Span().Class("pipe-name").Text(i18n.T(lang, "step."+s.ID)), app.Text(" "),
+				app.Span().Class("pipe-formula").Text(s.formula(lang)), app.Text(" "),
+				app.Div().Class("pipe-chart"), // where Render's chart.HeatmapGrid draws it
+				app.Span().Class("pipe-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
+					Text(shapeText(stepShape(s, r), rows, cols)),
+			))
+	}
+	return cards
+}
+
+// stepShape returns the shape of step s of r in symbols: its Shape, but
+// "n×d_out" for the output projection of a Wo that is not square.
+func stepShape(s *pipelineStep, r *attention.Result) string {
+	_, dModel := r.X.Dims()
+	if _, dOut := r.Output.Dims(); s.ID == "wo" && dOut != dModel {
+		return "n×d_out"
+	}
+	return s.Shape
 }
 
 // shapeText writes a shape in symbols and numbers: "n×d_k = 10×8".
@@ -373,24 +383,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 	closeStep := func(ctx app.Context, e app.Event) {
 		v.Props.Set(mountedCtx(v.ctx, ctx), e, func(st *state.State) { st.Step = "" })
 	}
-	var onCell func(ctx app.Context, e app.Event, row, col int)
-	var masked func(i, j int) bool
-	if s.Masked {
-		masked = r.Options.Masked
-	}
-	if s.NByN {
-		onCell = func(ctx app.Context, e app.Event, row, col int) {
-			if s.Masked && r.Options.Masked(row, col) {
-				return // as in chart.StepOption's heatmap, where a masked cell is not drawn
-			}
-			v.Props.Set(mountedCtx(v.ctx, ctx), e, func(st *state.State) {
-				st.Cell = state.CellRef{I: row, J: col, On: true}
-				if s.Weights {
-					st.Step = "" // show the cell's panel
-				}
-			})
-		}
-	}
+	onCell, masked := v.stepCellHandlers(s, r)
 
 	return app.Div().Class("step-backdrop").Body(
 		app.Div().
@@ -416,7 +409,7 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 				app.P().Class("step-formula").Body(
 					app.Code().Text(s.formula(lang)),
 					app.Span().ID("step-shape").DataSet("shape", strconv.Itoa(rows)+"×"+strconv.Itoa(cols)).
-						Text(" "+shapeText(s.Shape, rows, cols)),
+						Text(" "+shapeText(stepShape(s, r), rows, cols)),
 				),
 				app.P().Class("caption").Text(i18n.T(lang, "step.explain."+s.ID)),
 				&CellWalk{ID: "step-heatmap", Name: name, Lang: lang, Heatmap: v.largeH, Masked: masked,
@@ -438,6 +431,29 @@ func (v *PipelineView) stepView(r *attention.Result, h int, lang string) app.UI 
 				stepValues(s, r, m, lang),
 			),
 	)
+}
+
+// stepCellHandlers returns what a click on a cell of step s's heatmap does
+// (nil where its cells are not tokens × tokens: select the cell, and on the
+// weights show its panel), and which cells are masked (nil for none).
+func (v *PipelineView) stepCellHandlers(s *pipelineStep, r *attention.Result) (onCell func(ctx app.Context, e app.Event, row, col int), masked func(i, j int) bool) {
+	if s.Masked {
+		masked = r.Options.Masked
+	}
+	if s.NByN {
+		onCell = func(ctx app.Context, e app.Event, row, col int) {
+			if s.Masked && r.Options.Masked(row, col) {
+				return // as in chart.StepOption's heatmap, where a masked cell is not drawn
+			}
+			v.Props.Set(mountedCtx(v.ctx, ctx), e, func(st *state.State) {
+				st.Cell = state.CellRef{I: row, J: col, On: true}
+				if s.Weights {
+					st.Step = "" // show the cell's panel
+				}
+			})
+		}
+	}
+	return onCell, masked
 }
 
 // stepValues is the table of step s's values m (#step-values), masked

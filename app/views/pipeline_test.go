@@ -184,3 +184,29 @@ func elementsOf(html, tag string) []htmlElem {
 	}
 	return out
 }
+
+// TestPipelineShapeOfNonSquareWo: a Wo of another width than d_model is
+// "n×d_out", on the step's button and in its opened dialog alike.
+func TestPipelineShapeOfNonSquareWo(t *testing.T) {
+	spec := *state.MatricesExample
+	spec.Wo = [][]float64{{1, 0}, {0, 1}, {1, 1}} // h·d_v = 3 × d_out = 2, d_model = 4
+	s := state.DefaultState(i18n.LangEN)
+	s.View, s.Matrices = state.MatricesViewID, state.CanonicalMatrices(&spec)
+	s.Step = "wo"
+	html := render(t, &PipelineView{Props: propsOf(t, s, compute.NeedCell|compute.NeedSteps)})
+	var button, dialog string
+	for _, el := range elementsOf(html, "span") {
+		switch {
+		case el.attrs["class"] == "pipe-shape" && el.attrs["data-shape"] == "3×2":
+			button = el.text
+		case el.attrs["id"] == "step-shape":
+			dialog = el.text
+		}
+	}
+	if want := "n×d_out = 3×2"; button != want {
+		t.Errorf("the wo step's shape %q, want %q", button, want)
+	}
+	if want := " n×d_out = 3×2"; dialog != want {
+		t.Errorf("the opened wo step's shape %q, want %q", dialog, want)
+	}
+}

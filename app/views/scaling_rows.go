@@ -14,9 +14,9 @@ import (
 
 // rowStatsTable is the scaling view's table of each row's largest weight
 // and entropy (#row-stats), as one element of HTML (app.Raw): go-app mounts
-// and compares one node, where the table's elements at 128 tokens, about
-// 1,400, were each a JavaScript object that go-app made, held and compared
-// (the longest task of a paste of 128 tokens into the view).
+// and compares one node, not a JavaScript object for each of the table's
+// elements, which at 128 tokens made a paste's longest task (measured:
+// docs/performance.md, "Stories moved out of code comments").
 func rowStatsTable(lang string, tokens []string, stats []compute.RowStat) app.UI {
 	n := len(tokens)
 	var b strings.Builder

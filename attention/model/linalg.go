@@ -2,13 +2,14 @@ package model
 
 import "gonum.org/v1/gonum/mat"
 
-// linalg.go: the few matrix products Forward and backprop (one sequence at
-// a time: the probe, the pattern check, the gradient tests) need besides
-// attention's, written out so that every element is summed in one fixed
-// order, with each product rounded before it is added (the float64
-// conversions forbid a fused multiply-add): the same bits on every GOARCH,
-// and the same as attention.Mul's. Training steps use attention.Mul
-// (stack.go).
+// linalg.go: the few matrix products and sums that Forward (one sequence
+// at a time: the probe, the pattern check, the gradient tests) and the
+// training steps need besides attention's, written out so that every
+// element is summed in one fixed order, with each product rounded before
+// it is added (the float64 conversions forbid a fused multiply-add): the
+// same bits on every GOARCH, and the same as attention.Mul's. Training
+// steps multiply with attention.Mul (stack.go); the tests' reference
+// backprop has two more of these (addAtB, mulABt: reference_test.go).
 
 // mulAB sets dst = a·b.
 func mulAB(dst, a, b *mat.Dense) {
@@ -26,48 +27,12 @@ func mulAB(dst, a, b *mat.Dense) {
 	}
 }
 
-// addAtB adds aᵀ·b to dst: dst[i][j] += Σₗ a[l][i]·b[l][j], l in order.
-func addAtB(dst, a, b *mat.Dense) {
-	ar, br, dr := a.RawMatrix(), b.RawMatrix(), dst.RawMatrix()
-	if ar.Rows != br.Rows || dr.Rows != ar.Cols || dr.Cols != br.Cols {
-		panic(mat.ErrShape)
-	}
-	for l := 0; l < ar.Rows; l++ {
-		arow := ar.Data[l*ar.Stride : l*ar.Stride+ar.Cols]
-		brow := br.Data[l*br.Stride : l*br.Stride+br.Cols]
-		for i, p := range arow {
-			axpy(dr.Data[i*dr.Stride:i*dr.Stride+dr.Cols], p, brow)
-		}
-	}
-}
-
 // axpy adds p·x to dst, element by element, each product rounded before
 // it is added.
 func axpy(dst []float64, p float64, x []float64) {
 	dst = dst[:len(x)]
 	for j, v := range x {
 		dst[j] = dst[j] + float64(p*v)
-	}
-}
-
-// mulABt sets dst = a·bᵀ: dst[i][j] = Σₗ a[i][l]·b[j][l], l in order.
-func mulABt(dst, a, b *mat.Dense) {
-	ar, br, dr := a.RawMatrix(), b.RawMatrix(), dst.RawMatrix()
-	if ar.Cols != br.Cols || dr.Rows != ar.Rows || dr.Cols != br.Rows {
-		panic(mat.ErrShape)
-	}
-	for i := 0; i < ar.Rows; i++ {
-		arow := ar.Data[i*ar.Stride : i*ar.Stride+ar.Cols]
-		drow := dr.Data[i*dr.Stride : i*dr.Stride+dr.Cols]
-		for j := range drow {
-			brow := br.Data[j*br.Stride : j*br.Stride+br.Cols]
-			brow = brow[:len(arow)]
-			s := 0.0
-			for l, p := range arow {
-				s = s + float64(p*brow[l])
-			}
-			drow[j] = s
-		}
 	}
 }
 

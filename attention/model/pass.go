@@ -10,8 +10,8 @@ import (
 	"github.com/attnviz/attnviz/attention/internal/detmath"
 )
 
-// Pass is one sequence's forward pass through a Model, with what its
-// backward pass needs. A zero Pass is ready to use; Forward reuses its
+// Pass is one sequence's forward pass through a Model, with what a
+// backward pass needs (the tests' reference one: reference_test.go). A zero Pass is ready to use; Forward reuses its
 // buffers for sequences of the same length.
 type Pass struct {
 	Tokens []int
@@ -22,9 +22,6 @@ type Pass struct {
 	Res []attention.Result // and what it computed
 	// Logits is X[Layers]·Unemb (n × Vocab).
 	Logits *mat.Dense
-
-	dLogits, dX *mat.Dense
-	layerGrad   attention.Gradients
 }
 
 // Forward runs m on tokens (ids below Vocab, at most MaxLen of them) into p.
@@ -76,27 +73,6 @@ func (p *Pass) Predict() []int {
 	return out
 }
 
-// crossEntropy sets p.dLogits to scale times the gradient, with respect to
-// p.Logits, of the summed cross-entropy of the rows i with targets[i] ≥ 0,
-// and returns that sum (unscaled) and how many of those rows predict their
-// target (Predict).
-func (p *Pass) crossEntropy(targets []int, scale float64) (loss float64, correct int) {
-	n, v := p.Logits.Dims()
-	p.dLogits = sized(p.dLogits, n, v)
-	p.dLogits.Zero()
-	for i, t := range targets {
-		if t < 0 {
-			continue
-		}
-		z := p.Logits.RawRowView(i)[:v]
-		loss += rowCrossEntropy(p.dLogits.RawRowView(i)[:v], z, t, scale)
-		if argmax(z) == t {
-			correct++
-		}
-	}
-	return loss, correct
-}
-
 // rowCrossEntropy sets g to scale times the gradient of −log softmax(z)[t]
 // with respect to z, and returns −log softmax(z)[t].
 func rowCrossEntropy(g, z []float64, t int, scale float64) float64 {
@@ -134,31 +110,4 @@ func argmax(row []float64) int {
 		}
 	}
 	return k
-}
-
-// backprop adds to g (a Model of m's shape) the gradient of the loss whose
-// gradient with respect to p.Logits is p.dLogits.
-func (m *Model) backprop(p *Pass, g *Model) {
-	a := m.Arch
-	n := len(p.Tokens)
-	addAtB(g.Unemb, p.X[a.Layers], p.dLogits)
-	p.dX = sized(p.dX, n, a.DModel)
-	mulABt(p.dX, p.dLogits, m.Unemb)
-	lg := &p.layerGrad
-	for l := a.Layers - 1; l >= 0; l-- {
-		attention.Backward(lg, &p.Res[l], &p.In[l], p.dX)
-		addTo(g.Layers[l].Wq, lg.Wq)
-		addTo(g.Layers[l].Wk, lg.Wk)
-		addTo(g.Layers[l].Wv, lg.Wv)
-		addTo(g.Layers[l].Wo, lg.Wo)
-		addTo(p.dX, lg.X) // the residual: dXₗ = dXₗ₊₁ + ∂attention/∂Xₗ
-	}
-	for i, t := range p.Tokens {
-		d := p.dX.RawRowView(i)[:a.DModel]
-		e, q := g.Emb.RawRowView(t), g.Pos.RawRowView(i)
-		for j, v := range d {
-			e[j] += v
-			q[j] += v
-		}
-	}
 }

@@ -11,7 +11,7 @@ import (
 // lossAndGrad sets s.dLogits to scale times the gradient, with respect to
 // s.logits, of the batch's summed cross-entropy over the rows with a target,
 // and returns that sum (unscaled), summed sequence by sequence as
-// Pass.crossEntropy sums it.
+// the tests' reference, refPass.crossEntropy (reference_test.go), sums it.
 func (s *stacked) lossAndGrad(batch []Example, scale float64) float64 {
 	v := s.a.Vocab
 	lg, dl := &s.logits.m, s.dLogits.shape(len(s.tgt), v)
@@ -30,7 +30,7 @@ func (s *stacked) lossAndGrad(batch []Example, scale float64) float64 {
 }
 
 // correct returns how many rows with a target have their largest logit
-// (the lowest id on a tie) at the target, as Pass.crossEntropy counts them.
+// (the lowest id on a tie) at the target, as refPass.crossEntropy counts them.
 func (s *stacked) correct(batch []Example) int {
 	v, right, k := s.a.Vocab, 0, 0
 	for _, ex := range batch {
@@ -48,7 +48,7 @@ func (s *stacked) correct(batch []Example) int {
 
 // backward sets g (a Model of m's shape, every parameter 0) to the
 // gradient of the loss whose gradient with respect to s.logits is
-// s.dLogits, for the batch forward ran on: the sum of backprop's gradients
+// s.dLogits, for the batch forward ran on: the sum of the reference backprop's gradients
 // of each sequence, in batch order. The rows without a target have a zero
 // gradient at the last layer's output: leaving them out of the sums changes
 // no bit (each of their products is ±0, and every sum starts at +0).

@@ -40,6 +40,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/attnviz/attnviz/cmd/internal/modroot"
 )
 
 // config holds a run's settings.
@@ -133,7 +135,7 @@ func parseFlags(args []string) (config, error) {
 	}
 	cfg.chromium, cfg.noChromium = findChromium(*chromium)
 	var err error
-	if cfg.root, err = moduleRoot(); err != nil {
+	if cfg.root, err = modroot.Find(); err != nil {
 		return cfg, err
 	}
 	if flagSet(fs, "baseline") {
@@ -229,26 +231,6 @@ func measure(ctx context.Context, cfg config) *results {
 		measureTraining(ctx, cfg, b, res)
 	}
 	return res
-}
-
-// moduleRoot returns the directory of this module's go.mod, looking up from
-// the working directory.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.Contains(string(data), "module github.com/attnviz/attnviz\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run inside the attnviz module: no go.mod of github.com/attnviz/attnviz above the working directory")
-		}
-		dir = parent
-	}
 }
 
 func firstLine(s string) string {

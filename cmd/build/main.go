@@ -31,10 +31,11 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/attnviz/attnviz/cmd/internal/modroot"
 )
 
 func main() {
@@ -54,7 +55,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	root, err := moduleRoot()
+	root, err := modroot.Find()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -121,24 +122,4 @@ func cleanPrefix(p string) (string, error) {
 		}
 	}
 	return "/" + p, nil
-}
-
-// moduleRoot returns the directory of the go.mod of this module, looking up
-// from the working directory.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.Contains(string(data), "module github.com/attnviz/attnviz\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run inside the attnviz module: no go.mod of github.com/attnviz/attnviz found above the working directory")
-		}
-		dir = parent
-	}
 }

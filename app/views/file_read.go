@@ -1,0 +1,45 @@
+package views
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/attnviz/attnviz/app/dom"
+)
+
+// readFile reads, as text, the file chosen in the file input that ctx is a
+// change of (ctx.JSSrc()); none chosen, it does nothing. A file of more
+// than limit bytes is not read: tooBig is told its size. Else the text goes
+// to loaded, or a failure to failed, both dispatched. funcs holds the
+// FileReader's callbacks: the last read's are released, the owner releases
+// these on dismount. The input is cleared: the same file again is a change
+// too.
+func readFile(ctx app.Context, funcs *[]app.Func, limit int, tooBig func(size int),
+	loaded func(ctx app.Context, text string), failed func()) {
+	files := ctx.JSSrc().Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	file := files.Index(0)
+	if size := file.Get("size").Int(); size > limit {
+		tooBig(size)
+		return
+	}
+	for _, f := range *funcs {
+		f.Release()
+	}
+	reader := app.Window().Get("FileReader").New()
+	onload := dom.Func(func(app.Value, []app.Value) any {
+		text := reader.Get("result").String()
+		ctx.Dispatch(func(ctx app.Context) { loaded(ctx, text) })
+		return nil
+	})
+	onerror := dom.Func(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(app.Context) { failed() })
+		return nil
+	})
+	*funcs = []app.Func{onload, onerror}
+	reader.Set("onload", onload)
+	reader.Set("onerror", onerror)
+	reader.Call("readAsText", file)
+	ctx.JSSrc().Set("value", "")
+}
