@@ -17,7 +17,9 @@ import (
 // a second after Train the paced runs are still running, short of step 20
 // (at full speed reverse takes 30 steps in well under a second), and they
 // stop at step 30 with the same model as the run at full speed. The Speed
-// select shows the link's pace and changes it.
+// select shows the link's pace and changes it; at 2 steps a second, the
+// heatmap's caption says the step the status says (it was redrawn once a
+// second, a step or two behind).
 func TestLearnPace(t *testing.T) {
 	s := newSite(t, rootPrefix)
 	full := newTab(t, s)
@@ -56,6 +58,24 @@ func TestLearnPace(t *testing.T) {
 		if got := eval[float64](tb, `window.attnviz.state().pace`); got != 2 {
 			t.Errorf("%s: after choosing 2 steps a second the state's pace is %v", site.name, got)
 		}
+		tb.checkCaptions(site.name)
 		tb.checkClean("a paced run " + site.name)
+	}
+}
+
+// checkCaptions trains on to step 36 at the pace chosen, 2 steps a
+// second, and checks, six times, that the caption of the heatmap now says
+// the step of the status line.
+func (tb *tab) checkCaptions(what string) {
+	tb.t.Helper()
+	tb.change("#until", "36", "change")
+	eval[chromedp.Void](tb, `document.querySelector("#train").click()`)
+	for i := range 6 {
+		time.Sleep(400 * time.Millisecond)
+		got := eval[[]string](tb, `[document.querySelector("#learn-status").textContent.match(/step (\d+)/)[1],
+			document.querySelectorAll(".learn-maps figcaption")[1].textContent.match(/\d+/)[0]]`)
+		if got[0] != got[1] {
+			tb.t.Errorf("%s, at 2 steps a second, sample %d: the status says step %s, the heatmap's caption step %s", what, i, got[0], got[1])
+		}
 	}
 }

@@ -13,7 +13,8 @@ import (
 // own: go-app renders and compares it, its sixteen charts and their
 // keyboard walks, only when Version changes. While training runs, the
 // heatmaps now are drawn at once (drawMaps), and the panel, for its words
-// (each chart's name and caption say the step), at most every panelEvery.
+// (each chart's name and caption say the step), at most every panelEvery,
+// or with every step of a paced run.
 type learnMapsPanel struct {
 	app.Compo
 
@@ -51,18 +52,19 @@ func (p *learnMapsPanel) Render() app.UI {
 // fall in different renders (learnRenderEvery apart). When training starts
 // or stops, the same maps otherwise, the mounted heatmaps now change mode
 // without the panel's render (restyle), which follows: after panelEvery
-// while training runs, in a task of its own once it has stopped.
+// while training runs, in a task of its own once it has stopped or when
+// the run is paced.
 func (v *LearnView) panel(tr *compute.Training) app.UI {
 	s, key, none := &v.shown, v.mapsKey, tr.Now == nil
 	if s.due || key != s.key || none != s.none || tr.Before != s.before {
 		same := key.lang == s.key.lang && key.large == s.key.large && tr.Before == s.before && none == s.none
 		switch {
 		case same && !s.due && !none && key.running != s.key.running && v.restyle(key.running):
-			s.key, s.at, s.due = key, time.Now(), !key.running
+			s.key, s.at, s.due = key, time.Now(), !key.running || paced(v.Props)
 			if s.due {
 				v.Props.Redraw.renderLater(v)
 			}
-		case s.due || !same || !key.running || !s.key.running || time.Since(s.at) >= panelEvery && !v.curvesJustMade():
+		case s.due || !same || !key.running || !s.key.running || time.Since(s.at) >= panelEvery && !v.curvesJustMade() || paced(v.Props):
 			s.version++
 			s.key, s.before, s.none, s.at, s.due = key, tr.Before, none, time.Now(), false
 		}

@@ -53,7 +53,7 @@ func (r *LearnRedraw) Draw(p Props) bool {
 	}
 	v := r.view
 	if v.drawMaps(p) {
-		if time.Since(r.rendered) >= learnRenderEvery {
+		if time.Since(r.rendered) >= learnRenderEvery || paced(p) {
 			r.rendered = time.Now()
 			r.renderApart(v)
 		}
@@ -63,6 +63,12 @@ func (r *LearnRedraw) Draw(p Props) bool {
 	r.ctx.Dispatch(func(app.Context) { v.Props = p })
 	return true
 }
+
+// paced reports whether p's run is slowed for a class to watch it
+// (State.Pace): then the machine has the time to render the view, its
+// step and its heatmaps' captions, at every answer, not only every
+// learnRenderEvery and panelEvery.
+func paced(p Props) bool { return p.State.Pace > 0 }
 
 // renderApart has go-app render v, which keeps the Props its heatmaps were
 // just drawn with, in a task of its own (setTimeout 0): the heatmaps'
