@@ -31,6 +31,10 @@ type Chart struct {
 	Layer   bool       // draw a picture (Parts.Image) on a canvas of its own over the axes, which alone repaints when only the picture changes (chart_repaint.go)
 	Overlay bool       // show a picture (Parts.Image) as canvases over the grid that the browser scales, not drawn by zrender (chart_overlay.go); set before the mount
 
+	// Data are data-* attributes of the element, by name without "data-":
+	// what an export of the chart says of it (app/views/export_label.go).
+	Data map[string]string
+
 	// Tooltip, if not nil, gives the tooltip of the cell at (row, col) of
 	// value v, as HTML that it has escaped (Heatmap.TooltipHTML does). It
 	// replaces the option's tooltip formatter: a Go function, unlike
@@ -76,6 +80,9 @@ func (c *Chart) Render() app.UI {
 	}
 	if c.MinSize > 0 {
 		div = div.Style("min-width", strconv.Itoa(c.MinSize)+"px")
+	}
+	for k, v := range c.Data {
+		div = div.DataSet(k, v)
 	}
 	if app.IsServer {
 		// The pre-rendered page, shown until the wasm has loaded; the browser

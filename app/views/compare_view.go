@@ -2,6 +2,7 @@ package views
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/compute"
@@ -51,6 +52,8 @@ type comparePair struct {
 	maskA, maskB, maskDiff func(i, j int) bool // the masked cells, striped and said masked; nil for none
 
 	ha, hb, hd chart.Heatmap // for their tables (HeatmapTable)
+
+	labels [3]chartLabel // what exports of A, B and the difference say of them
 }
 
 // Render returns the view.
@@ -140,17 +143,17 @@ func (v *CompareView) trio(lang string, p comparePair, refs *[3]chart.Ref[chart.
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameA),
 			&CellWalk{ID: idA, Name: nameA, Lang: lang, Heatmap: p.ha, Masked: p.maskA, Chart: &chart.Chart{
-				ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, MinSize: p.minSize, Ref: &refs[0], Overlay: true, Lazy: lazy, Loading: i18n.T(lang, "chart.loading")}},
+				ID: idA, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameA), Option: p.a, Parts: p.pa, Tooltip: p.tipA, MinSize: p.minSize, Ref: &refs[0], Overlay: true, Lazy: lazy, Loading: i18n.T(lang, "chart.loading"), Data: p.labels[0].data()}},
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameB),
 			v.guessWalk(&CellWalk{ID: idB, Name: nameB, Lang: lang, Heatmap: p.hb, Masked: p.maskB, Chart: &chart.Chart{
-				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Ref: &refs[1], OnCell: onCell, Overlay: true, Lazy: lazy, Loading: i18n.T(lang, "chart.loading")}}, guess),
+				ID: idB, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", nameB), Option: p.b, Parts: p.pb, Tooltip: p.tipB, MinSize: p.minSize, Ref: &refs[1], OnCell: onCell, Overlay: true, Lazy: lazy, Loading: i18n.T(lang, "chart.loading"), Data: p.labels[1].data()}}, guess),
 		),
 		app.Figure().Class("trio-item").Body(
 			app.FigCaption().Text(nameDiff),
 			v.guessWalk(&CellWalk{ID: idDiff, Name: nameDiff, Lang: lang, Heatmap: p.hd, Masked: p.maskDiff, Chart: &chart.Chart{
-				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Overlay: true, Lazy: lazy, Loading: i18n.T(lang, "chart.loading")}}, guess),
+				ID: idDiff, Class: "heatmap", Label: nameDiff, Option: p.diff, Parts: p.pdiff, Tooltip: p.tipDiff, MinSize: p.minSize, Ref: &refs[2], OnCell: onCell, Overlay: true, Lazy: lazy, Loading: i18n.T(lang, "chart.loading"), Data: p.labels[2].data()}}, guess),
 			app.P().Class("caption").Text(i18n.Tf(lang, legend, strconv.FormatFloat(p.maxAbs, 'f', 3, 64))),
 		),
 	)
@@ -173,16 +176,28 @@ func (v *CompareView) build(c *compute.Comparison, lang string, hidden int, pred
 		if v.Props.State.Causal {
 			both = causalMask
 		}
-		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), key.large, [3]func(i, j int) bool{both, both, both})
+		texts := v.sentences(c)
+		v.pairs[0] = comparePairOf(lang, &c.Sentences, i18n.T(lang, "compare.sideA"), i18n.T(lang, "compare.sideB"), key.large, [3]func(i, j int) bool{both, both, both}, texts)
 		v.pairs[0].hide(hidden, whole, lang)
-		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), key.large, [3]func(i, j int) bool{nil, causalMask, causalMask})
+		v.pairs[1] = comparePairOf(lang, &c.Masks, i18n.T(lang, "compare.nomask"), i18n.T(lang, "compare.causal"), key.large, [3]func(i, j int) bool{nil, causalMask, causalMask}, [2]string{texts[0], texts[0]})
 	}
+}
+
+// sentences are the sentences of c's sides as exports name them: the
+// sentence and the second one as typed, or on a trained layer the probe's
+// and the second sequence's words.
+func (v *CompareView) sentences(c *compute.Comparison) [2]string {
+	if s := v.Props.State; !s.TrainedOn() {
+		return [2]string{s.Text, s.Sentence2()}
+	}
+	return [2]string{strings.Join(c.Sentences.TokensA, " "), strings.Join(c.Sentences.TokensB, " ")}
 }
 
 // comparePairOf makes the charts of p, or says why there are none; large
 // for presentation; masks name the masked cells of A, B and the
-// difference (nil for none), striped as in the other views.
-func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool, masks [3]func(i, j int) bool) comparePair {
+// difference (nil for none), striped as in the other views; texts are the
+// sides' sentences, for exports.
+func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool, masks [3]func(i, j int) bool, texts [2]string) comparePair {
 	switch {
 	case p.Empty:
 		return comparePair{err: i18n.T(lang, "compare.empty")}
@@ -213,6 +228,8 @@ func comparePairOf(lang string, p *compute.Pair, nameA, nameB string, large bool
 	ha.DecalMasked, hb.DecalMasked, hd.DecalMasked = true, true, true
 	c := comparePair{maxAbs: p.MaxAbs, ha: ha, hb: hb, hd: hd, minSize: trioMinSize(len(ta), large, ha, hb, hd),
 		maskA: masks[0], maskB: masks[1], maskDiff: masks[2]}
+	a, b := chartLabel{texts[0], masks[0] != nil}, chartLabel{texts[1], masks[1] != nil}
+	c.labels = [3]chartLabel{a, b, diffLabel(a, b)}
 	c.a, c.pa = chart.Drawing(ha, chart.OptionOf)
 	c.b, c.pb = chart.Drawing(hb, chart.OptionOf)
 	c.diff, c.pdiff = chart.Drawing(hd, chart.DiffOption)

@@ -174,7 +174,7 @@ func (c *ExportMenu) exportChart(ctx app.Context, kind string) {
 		return
 	}
 	el := els[c.chart]
-	l := c.label()
+	l := labelOfChart(el, c.label())
 	name := chartFileName(l, c.Props.State.View, c.chart, kind)
 	caption := el.Call("getAttribute", "aria-label").String() + " · " + chartCaption(lang, l)
 	done := func(err error) {

@@ -75,7 +75,8 @@ func (v *PaddingView) Render() app.UI {
 			app.FigCaption().Text(title),
 			&CellWalk{ID: id, Name: title, Lang: lang, Heatmap: s.table, Masked: padMask(s.real), Chart: &chart.Chart{
 				ID: id, Class: "heatmap", Label: i18n.Tf(lang, "chart.label", title), Option: s.option, Parts: s.parts, Tooltip: s.tip,
-				MinSize: largeMinSize(b.Length, st.Present), Loading: i18n.T(lang, "chart.loading"), Ref: &v.charts[i], Overlay: true}},
+				MinSize: largeMinSize(b.Length, st.Present), Loading: i18n.T(lang, "chart.loading"), Ref: &v.charts[i], Overlay: true,
+				Data: chartLabel{b.Sides[i].Text, st.Causal}.data()}},
 		)
 	}
 	return app.Section().Class("view", "view-padding").Body(

@@ -26,7 +26,7 @@ func TestPredictChange(t *testing.T) {
 	if changeRow(p) != 2 || hiddenRow(p) != -1 {
 		t.Errorf("rows hidden: compare %d (want 2), attention %d (want -1)", changeRow(p), hiddenRow(p))
 	}
-	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false, [3]func(i, j int) bool{})
+	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false, [3]func(i, j int) bool{}, [2]string{})
 	pair.hide(2, true, s.Lang)
 	for name, option := range map[string]string{"B": pair.b, "A − B": pair.diff} {
 		if hidden := optionCells(t, option, 1); len(hidden) != 6 || hidden[0][1] != 2 {
@@ -53,12 +53,12 @@ func TestPredictChangePicture(t *testing.T) {
 	s.Text2 = "two one three four five six seven eight nine ten eleven twelve thirteen fourteen"
 	s.View, s.Predict, s.PredictRow = "compare", true, 3
 	p := propsOf(t, s, compute.NeedComparison)
-	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false, [3]func(i, j int) bool{})
+	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false, [3]func(i, j int) bool{}, [2]string{})
 	pair.hide(3, true, s.Lang)
 	if pair.b != "" || pair.pb.Image == nil || pair.pdiff.Image == nil {
 		t.Errorf("14 tokens, a row hidden: not pictures (option %d bytes)", len(pair.b))
 	}
-	pair = comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false, [3]func(i, j int) bool{})
+	pair = comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false, [3]func(i, j int) bool{}, [2]string{})
 	pair.hide(-1, true, s.Lang)
 	if pair.b != "" || pair.pb.Base == "" || pair.pdiff.Base == "" {
 		t.Error("14 tokens, revealed: not drawn whole")
@@ -78,7 +78,7 @@ func TestPredictRows(t *testing.T) {
 	if changeRow(p) != allRows {
 		t.Errorf("hidden: %d, want every row", changeRow(p))
 	}
-	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false, [3]func(i, j int) bool{})
+	pair := comparePairOf(s.Lang, &p.Comparison.Sentences, "A", "B", false, [3]func(i, j int) bool{}, [2]string{})
 	pair.hide(allRows, true, s.Lang)
 	if hidden := optionCells(t, pair.diff, 1); len(hidden) != 36 {
 		t.Errorf("%d cells of the difference hidden, want 36", len(hidden))
