@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -408,6 +409,18 @@ func TestMatricesLink(t *testing.T) {
 		[]string{filepath.Join(moduleDir, "testdata", "reference", "two-heads-d8.json")}))
 	tb.waitUpdates(n)
 	compareResult(t, "a file picked", tb.mxPageResult(), &file.Expected)
+
+	// A file over the limit is refused, and the input cleared: the same
+	// file, shortened, is a change again (it was not: nothing happened).
+	bigFile := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(bigFile, bytes.Repeat([]byte(" "), 1100<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.do("picking a file too large", chromedp.SetUploadFiles(chromedp.CSS("#mx-file"), []string{bigFile}))
+	tb.waitFor("the size's message", `(e => !!e && e.textContent.includes("KiB"))(document.querySelector("#mx-json-error"))`, 10*time.Second)
+	if v := eval[string](tb, `document.querySelector("#mx-file").value`); v != "" {
+		t.Errorf("after a file too large, #mx-file still holds %q: the same file again is no change", v)
+	}
 
 	// Too large: the link keeps the view and the language, and says so.
 	big := readRefCase(t, "four-heads-causal-padding.json")

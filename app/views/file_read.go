@@ -11,8 +11,8 @@ import (
 // than limit bytes is not read: tooBig is told its size. Else the text goes
 // to loaded, or a failure to failed, both dispatched. funcs holds the
 // FileReader's callbacks: the last read's are released, the owner releases
-// these on dismount. The input is cleared: the same file again is a change
-// too.
+// these on dismount. The input is cleared, after a file too big too: the
+// same file again is a change.
 func readFile(ctx app.Context, funcs *[]app.Func, limit int, tooBig func(size int),
 	loaded func(ctx app.Context, text string), failed func()) {
 	files := ctx.JSSrc().Get("files")
@@ -21,6 +21,7 @@ func readFile(ctx app.Context, funcs *[]app.Func, limit int, tooBig func(size in
 	}
 	file := files.Index(0)
 	if size := file.Get("size").Int(); size > limit {
+		ctx.JSSrc().Set("value", "") // the same file, shortened, is a change too
 		tooBig(size)
 		return
 	}

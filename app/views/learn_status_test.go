@@ -33,3 +33,14 @@ func TestStatusReplay(t *testing.T) {
 		t.Errorf("at the link's step: %q", s)
 	}
 }
+
+// TestStatusTinyLoss writes a loss below 0.0001 with its digits, not as
+// 0.0000.
+func TestStatusTinyLoss(t *testing.T) {
+	for loss, want := range map[float64]string{7.0234e-13: "loss 7.02e-13", 0.00012345: "loss 0.0001", 0: "loss 0.0000", 2.5: "loss 2.5000"} {
+		tr := &compute.Training{Step: 30, Until: 100, Loss: loss, Accuracy: 1}
+		if s := status(tr, 0, i18n.LangEN); !strings.Contains(s, want) {
+			t.Errorf("loss %g: %q, want %q in it", loss, s, want)
+		}
+	}
+}

@@ -117,7 +117,7 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 				app.Select().ID("task").Attr("value", s.Task).OnChange(v.onTask).Body(options...),
 			),
 			v.numberField("learn-seed", i18n.T(lang, "seed.label"), strconv.FormatInt(s.Seed, 10), lang, v.onSeed),
-			v.numberField("lr", i18n.T(lang, "learn.lr"), state.FormatLR(s.LR), lang, v.onLR),
+			v.numberField("lr", i18n.T(lang, "learn.lr"), state.FormatLR(s.TaskLR()), lang, v.onLR),
 			v.numberField("until", i18n.T(lang, "learn.until"), strconv.Itoa(tr.Until), lang, v.onUntil),
 			v.paceField(lang),
 		),
@@ -177,7 +177,7 @@ func status(tr *compute.Training, steps int, lang string) string {
 	loss, acc := "—", "—"
 	diverged := tr.Problem.Key == "learn.diverged" // the last finite figures would mislead
 	if !math.IsNaN(tr.Loss) && !diverged {
-		loss = strconv.FormatFloat(tr.Loss, 'f', 4, 64)
+		loss = formatLoss(tr.Loss)
 	}
 	if !math.IsNaN(tr.Accuracy) && !diverged {
 		acc = strconv.FormatFloat(100*tr.Accuracy, 'f', 1, 64) + "\u00a0%"
@@ -192,6 +192,15 @@ func status(tr *compute.Training, steps int, lang string) string {
 		key = "learn.status.done"
 	}
 	return i18n.Tf(lang, key, tr.Step, of, loss, acc)
+}
+
+// formatLoss writes a loss with 4 decimals, or, below 0.0001, which they
+// would show as 0.0000, with 3 significant digits: 7.02e-13.
+func formatLoss(x float64) string {
+	if x != 0 && math.Abs(x) < 1e-4 {
+		return strconv.FormatFloat(x, 'e', 2, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 4, 64)
 }
 
 // ProblemText writes p in lang: its Arg, or each of Arg's []any, fills the
@@ -249,7 +258,7 @@ func (v *LearnView) onSeed(ctx app.Context, e app.Event) {
 func (v *LearnView) onLR(ctx app.Context, e app.Event) {
 	lr, err := state.ParseLR(ctx.JSSrc().Get("value").String())
 	if err != nil {
-		v.reject(ctx, "lr", state.FormatLR(v.Props.State.LR))
+		v.reject(ctx, "lr", state.FormatLR(v.Props.State.TaskLR()))
 		return
 	}
 	v.accept("lr")
@@ -286,7 +295,9 @@ const maxCurvePoints = 200
 // curveParts is the line chart of points, from 0 to top.
 func curveParts(lang, name string, points []compute.Point, top float64, color string, symbols, large bool) chart.ChartParts {
 	k := max(1, (len(points)+maxCurvePoints-1)/maxCurvePoints)
-	c := chart.Curve{Name: name, XName: i18n.T(lang, "learn.steps"), Top: top, Color: color, Symbols: symbols, Large: large}
+	// One point is no line: its symbol shows it (after a run that diverged
+	// at its second step, the loss had no mark at all).
+	c := chart.Curve{Name: name, XName: i18n.T(lang, "learn.steps"), Top: top, Color: color, Symbols: symbols || len(points) == 1, Large: large}
 	for i, p := range points {
 		if i%k == 0 || i == len(points)-1 {
 			c.Steps, c.Values = append(c.Steps, p.Step), append(c.Values, p.Value)

@@ -136,3 +136,26 @@ func TestLearnExportWhenItCan(t *testing.T) {
 		t.Errorf("a worker's run, its model not at hand: %q", got)
 	}
 }
+
+// TestLearnViewTaskLR checks that the learning rate's box of a state whose
+// LR is 0, the task's own (a link's lr=0), shows the task's rate, which
+// training uses: it showed 0.
+func TestLearnViewTaskLR(t *testing.T) {
+	p := learnProps(t, "reverse", "", i18n.LangEN)
+	p.State.LR = 0
+	html := render(t, &LearnView{Props: p})
+	want := `id="lr" type="text" inputmode="decimal" value="` + state.FormatLR(p.State.TaskLR()) + `"`
+	if p.State.TaskLR() == 0 || !strings.Contains(html, want) {
+		t.Errorf("with lr 0 the box is not the task's rate %s: %s", state.FormatLR(p.State.TaskLR()), regexp.MustCompile(`<input[^>]*id="lr"[^>]*>`).FindString(html))
+	}
+}
+
+// TestCurveOnePoint marks a curve of one point, which as a line shows
+// nothing (the loss after a run that diverged at its second step).
+func TestCurveOnePoint(t *testing.T) {
+	one := curveParts(i18n.LangEN, "Loss", []compute.Point{{Step: 1, Value: 2.3}}, 3, "#c2410c", false, false)
+	two := curveParts(i18n.LangEN, "Loss", []compute.Point{{Step: 1, Value: 2.3}, {Step: 2, Value: 2.1}}, 3, "#c2410c", false, false)
+	if !strings.Contains(one.Base, `"showSymbol":true`) || !strings.Contains(two.Base, `"showSymbol":false`) {
+		t.Errorf("one point: %s\ntwo points: %s", one.Base, two.Base)
+	}
+}
