@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"image/png"
 	"io"
 	"strings"
 	"testing"
@@ -70,7 +71,28 @@ func TestExportChartLabels(t *testing.T) {
 		if !strings.HasPrefix(name, "attention-"+strings.TrimPrefix(slug, "attention-")) {
 			t.Errorf("#%s: file name %s, want it to start with attention-%s", c.id, name, strings.TrimPrefix(slug, "attention-"))
 		}
+		if c.id == "compare-b" {
+			tb.checkCaptionWraps(dir, c.id)
+		}
 		tb.checkClean("the export of #" + c.id)
+	}
+}
+
+// checkCaptionWraps saves the chart id, chosen in the export menu, as PNG
+// and checks that its caption, too long for the chart's width at a size
+// that can be read, wraps: the band under the chart is taller than one
+// line's (it was one line, drawn at 3–4 px).
+func (tb *tab) checkCaptionWraps(dir, id string) {
+	tb.t.Helper()
+	_, data := tb.saveVia(dir, `#export [data-export="png"]`, "#export-status")
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		tb.t.Fatalf("#%s: PNG: %v", id, err)
+	}
+	size := eval[[]float64](tb, fmt.Sprintf(`(() => { const c = echarts.getInstanceByDom(document.getElementById(%q)); return [c.getWidth(), c.getHeight(), devicePixelRatio]; })()`, id))
+	oneLine := int((size[1] + 28) * 2 * size[2])
+	if got := img.Bounds().Dy(); got < oneLine+int(14*2*size[2]) {
+		tb.t.Errorf("#%s (%.0f px wide): PNG %d px high, want its caption on more than one line (one line: %d px)", id, size[0], got, oneLine)
 	}
 }
 

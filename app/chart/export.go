@@ -105,27 +105,36 @@ func savePNG(url string, ratio float64, caption, name string, done func(error)) 
 
 // withCaption returns a canvas with img on white and caption in a band under
 // it, at ratio device pixels per CSS pixel; a caption too long for the width
-// is drawn smaller.
+// is drawn smaller, down to captionLeast, and then on more lines, the band
+// growing by captionLineHeight a line (captionLines).
 func withCaption(img app.Value, caption string, ratio float64) app.Value {
 	w, h := img.Get("width").Int(), img.Get("height").Int()
-	band := int(captionHeight * ratio)
 	canvas := app.Window().Get("document").Call("createElement", "canvas")
-	canvas.Set("width", w)
-	canvas.Set("height", h+band)
 	ctx := canvas.Call("getContext", "2d")
+	font := func(px float64) string { return formatPx(px) + " " + fontStack }
+	width := func(s string, px float64) float64 {
+		ctx.Set("font", font(px))
+		return ctx.Call("measureText", s).Get("width").Float()
+	}
+	room := float64(w) - 2*captionMargin*ratio
+	lines, size := captionLines(caption, room, captionSize*ratio, captionLeast*ratio, width)
+	band := int((captionHeight + captionLineHeight*float64(len(lines)-1)) * ratio)
+	canvas.Set("width", w)
+	canvas.Set("height", h+band) // which resets the context
 	ctx.Set("fillStyle", "#ffffff")
 	ctx.Call("fillRect", 0, 0, w, h+band)
 	ctx.Call("drawImage", img, 0, 0)
-	size := captionSize * ratio
-	font := func(px float64) string { return formatPx(px) + " " + fontStack }
-	ctx.Set("font", font(size))
-	room := float64(w) - 2*captionMargin*ratio
-	if tw := ctx.Call("measureText", caption).Get("width").Float(); tw > room && tw > 0 {
-		ctx.Set("font", font(size*room/tw))
-	}
 	ctx.Set("fillStyle", captionColour)
 	ctx.Set("textBaseline", "middle")
-	ctx.Call("fillText", caption, captionMargin*ratio, float64(h)+float64(band)/2)
+	top := float64(h) + (captionHeight-captionLineHeight)/2*ratio
+	for i, line := range lines {
+		px := size
+		if lw := width(line, size); lw > room && lw > 0 {
+			px = size * room / lw // one word wider than the band
+		}
+		ctx.Set("font", font(px))
+		ctx.Call("fillText", line, captionMargin*ratio, top+(float64(i)+0.5)*captionLineHeight*ratio)
+	}
 	return canvas
 }
 
