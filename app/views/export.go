@@ -7,6 +7,7 @@ import (
 	"github.com/attnviz/attnviz/app/chart"
 	"github.com/attnviz/attnviz/app/dom"
 	"github.com/attnviz/attnviz/app/i18n"
+	"github.com/attnviz/attnviz/app/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -49,10 +50,27 @@ func (c *ExportMenu) Render() app.UI {
 					Title(i18n.T(lang, "export.link.title")).
 					Text(i18n.T(lang, "export.link")).
 					OnClick(c.onCopyLink),
+				c.whichNote(lang), // last: it comes and goes
 			),
 		),
 		app.P().ID("export-status").Class("export-status").Role("status").Aria("live", "polite").Text(c.status),
 	)
+}
+
+// whichNote says, in a view whose charts show more weights than Save and
+// Copy hold (the compare and padding views'), whose weights those are:
+// the first sentence's, unpadded.
+func (c *ExportMenu) whichNote(lang string) app.UI {
+	s := c.Props.State
+	view := s.View
+	if view == state.TourViewID {
+		view = TourStepView(s)
+	}
+	key := map[string]string{state.CompareViewID: "export.which.compare", "padding": "export.which.padding"}[view]
+	if res, _ := exportSource(c.Props); key == "" || res == nil || s.CrossOn() {
+		return nil
+	}
+	return app.P().ID("export-which").Class("export-which").Text(i18n.Tf(lang, key, Shorten(c.label().Sentence, 40)))
 }
 
 // chartRow chooses a chart of the view and exports it as PNG or SVG.

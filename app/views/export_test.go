@@ -105,3 +105,40 @@ func TestChartCaption(t *testing.T) {
 		t.Errorf("Chinese caption %q, want %q", got, want)
 	}
 }
+
+// TestExportWhich checks that the menu says whose weights Save and Copy
+// hold where the view's charts show more (compare, padding, the tour's
+// compare step), in both languages, and says nothing in the attention view
+// or in cross-attention, where they are the weights shown.
+func TestExportWhich(t *testing.T) {
+	for _, c := range []struct {
+		view, step string
+		cross      bool
+		want       string
+	}{
+		{"compare", "", false, "(A in the charts)"},
+		{"padding", "", false, "unpadded"},
+		{state.TourViewID, "10", false, "(A in the charts)"},
+		{"attention", "", false, ""},
+		{"compare", "", true, ""},
+	} {
+		for _, lang := range []string{i18n.LangEN, i18n.LangZH} {
+			s := state.DefaultState(lang)
+			s.View, s.Step, s.Cross = c.view, c.step, c.cross
+			if c.step != "" && !GoToTourStep(&s, 10) {
+				t.Fatal("no tour step 10")
+			}
+			if c.step != "" && TourStepView(s) != "compare" {
+				t.Fatalf("tour step 10 shows %s, not compare", TourStepView(s))
+			}
+			html := render(t, &ExportMenu{Props: propsOf(t, s, 0)})
+			has := strings.Contains(html, `id="export-which"`)
+			switch {
+			case c.want == "" && has:
+				t.Errorf("%s %s (cross %v): the menu says whose weights it saves", lang, c.view, c.cross)
+			case c.want != "" && (!has || lang == i18n.LangEN && !strings.Contains(html, c.want) || !strings.Contains(html, Shorten(s.Text, 40))):
+				t.Errorf("%s %s: no note with %q and the sentence: %s", lang, c.view, c.want, html)
+			}
+		}
+	}
+}
