@@ -421,6 +421,13 @@ func TestMatricesLink(t *testing.T) {
 	if v := eval[string](tb, `document.querySelector("#mx-file").value`); v != "" {
 		t.Errorf("after a file too large, #mx-file still holds %q: the same file again is no change", v)
 	}
+	// A file in Latin-1 is refused, not imported with "caf\uFFFD".
+	latin1 := filepath.Join(t.TempDir(), "latin1.json")
+	if err := os.WriteFile(latin1, []byte("{\"tokens\": [\"caf\xe9\"], \"x\": [[1, 2]]}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.do("picking a Latin-1 file", chromedp.SetUploadFiles(chromedp.CSS("#mx-file"), []string{latin1}))
+	tb.waitFor("the encoding's message", `(e => !!e && e.textContent.includes("UTF-8"))(document.querySelector("#mx-json-error"))`, 10*time.Second)
 
 	// Too large: the link keeps the view and the language, and says so.
 	big := readRefCase(t, "four-heads-causal-padding.json")

@@ -1,7 +1,8 @@
 package i18n
 
 // The messages of session 8's fixes: the Learn view's fields, the matrices
-// view's JSON mistakes.
+// view's JSON mistakes; and of session 22's: files chosen that hold no
+// text, or not UTF-8, and JSON that ends too early.
 // fixesMessages are this file's texts, a map of its own (see sources).
 var fixesMessages = map[string]map[string]string{
 	LangEN: {
@@ -16,6 +17,9 @@ var fixesMessages = map[string]map[string]string{
 		"error.rejected.none":  "This input cannot be computed (%s). Change it to see its charts.",
 		"teach.loaded.skipped": "Loaded a tour of %d steps; %d of them cannot be shown and are skipped (marked in the list below).",
 		"mx.err.syntax":        "This is not valid JSON: there is a mistake at line %d, column %d, at “%s”. Check for a missing comma, quote or bracket; numbers are written in digits (NaN and Infinity are not allowed).",
+		"mx.err.syntaxEnd":     "This JSON ends too early: something is missing at its end, such as a closing } or ]. Was the file or the paste cut short?",
+		"file.empty":           "The file is empty.",
+		"file.notUTF8":         "The file is not UTF-8 text, so some of its characters would be lost. Save it as UTF-8 and open it again.",
 	},
 	LangZH: {
 		"learn.bad.learn-seed": "种子须是 0 到 %[2]s 之间的整数；“%[1]s”不是，种子仍为 %[3]s。",
@@ -29,5 +33,8 @@ var fixesMessages = map[string]map[string]string{
 		"error.rejected.none":  "无法计算此输入（%s）。请修改后再看图表。",
 		"teach.loaded.skipped": "已载入一个 %d 步的导览；其中 %d 步无法显示，将被跳过（已在下方列表中标出）。",
 		"mx.err.syntax":        "这不是有效的 JSON：第 %d 行第 %d 列（“%s”处）有错误。请检查是否缺少逗号、引号或括号；数字须用阿拉伯数字书写（不能用 NaN 或无穷大）。",
+		"mx.err.syntaxEnd":     "这段 JSON 过早结束：结尾缺少内容，例如右括号 } 或 ]。文件或粘贴的内容是否被截断了？",
+		"file.empty":           "这个文件是空的。",
+		"file.notUTF8":         "这个文件不是 UTF-8 文本，其中一些字符会丢失。请将它另存为 UTF-8 后重新打开。",
 	},
 }

@@ -14,7 +14,7 @@ var latinAllowed = map[string]bool{
 	"Wq": true, "Wk": true, "Wv": true, "Wo": true, "ECharts": true, "JSON": true,
 	"KiB": true, "English": true, "ln": true, "exp": true, // exp(·), math notation
 	"PyTorch": true, "NumPy": true, "Xavier": true, "Go": true, "WebAssembly": true, "NaN": true,
-	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, // file formats (export.go)
+	"PNG": true, "SVG": true, "CSV": true, "LaTeX": true, "Markdown": true, "UTF": true, // file formats (export.go), UTF-8
 	"Home": true, "End": true, "Ctrl": true, "Enter": true, "Esc": true, // keys on the keyboard (keys.go)
 	"text": true, "text_kv": true, "heads": true, "wq": true, "none": true, "causal": true, // a spec's JSON (engine.go)
 	"true": true, "false": true, "null": true,

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/attnviz/attnviz/attention"
@@ -26,6 +28,8 @@ func importWords(data []byte) *InputError {
 		kind := kindOf(specFieldType(field))
 		switch {
 		case kind == "":
+		case kind == "integer" && !whole(strings.TrimPrefix(te.Value, "number ")):
+			return NewInputError("json", "mx.err.importType.integer", field) // 1.5, not out of range
 		case strings.HasPrefix(te.Value, "number "): // a number, but out of the type's range
 			return NewInputError("json", "mx.err.importRange", field)
 		default:
@@ -36,6 +40,13 @@ func importWords(data []byte) *InputError {
 		return NewInputError("json", "mx.err.importUnknown", Clip(name))
 	}
 	return nil
+}
+
+// whole reports whether the JSON number n has no fractional part: 1e99
+// does, 1.5 does not.
+func whole(n string) bool {
+	x, err := strconv.ParseFloat(n, 64)
+	return err == nil && x == math.Trunc(x)
 }
 
 // specFieldType is the type of attention.Spec's field of JSON name, nil for

@@ -19,6 +19,9 @@ func TestImportWords(t *testing.T) {
 		{`{"x":[[1,2]],"heads":"2"}`, "mx.err.importType.integer", "“heads” must be a whole number", "“heads”必须是一个整数"},
 		{`{"x":[[1,2]],"tokens":[1]}`, "mx.err.importType.strings", "“tokens” must be an array of strings", "“tokens”必须是字符串的数组"},
 		{`{"x":[[1,2]],"heads":1e99}`, "mx.err.importRange", "“heads” holds a number beyond", "“heads”含有超出"},
+		{`{"x":[[1,2]],"heads":1.5}`, "mx.err.importType.integer", "“heads” must be a whole number", "“heads”必须是一个整数"},
+		{`{"x":[[1,2]]`, "mx.err.syntaxEnd", "ends too early", "过早结束"},
+		{`{"x":[[1,2]}`, "mx.err.syntax", "line 1, column 12", "第 1 行第 12 列"},
 		{`{"x":[[1,2]],"wqq":[[1]]}`, "mx.err.importUnknown", "“wqq” is not a field", "“wqq”不是规格中的字段"},
 	} {
 		_, err := ParseImport([]byte(tc.json))

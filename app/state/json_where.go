@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -34,11 +35,15 @@ func JSONWhere(data []byte, off int64) (line, col int, near string) {
 }
 
 // jsonSyntax returns the InputError of the matrices view's JSON box when
-// data is not JSON at all: where, in the page's language; nil when it is.
+// data is not JSON at all: where, in the page's language, or that it ends
+// too early; nil when it is.
 func jsonSyntax(data []byte) *InputError {
 	var se *json.SyntaxError
 	if !errors.As(json.Unmarshal(data, new(any)), &se) {
 		return nil
+	}
+	if strings.HasSuffix(se.Error(), "unexpected end of JSON input") {
+		return NewInputError("json", "mx.err.syntaxEnd") // nothing after the mistake to quote
 	}
 	line, col, near := JSONWhere(data, se.Offset)
 	return NewInputError("json", "mx.err.syntax", line, col, near)

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"cmp"
 	"math"
 	"net/url"
 	"strconv"
@@ -509,7 +510,7 @@ func (v *MatricesView) onFile(ctx app.Context, e app.Event) {
 			v.json = text
 			v.importJSON(ctx, e, text) // measured from the choice of the file
 		},
-		func() { v.newAnswer(state.NewInputError("file", "mx.err.file"), "") })
+		func(key string) { v.newAnswer(state.NewInputError("file", cmp.Or(key, "mx.err.file")), "") })
 }
 
 // formatOutput writes a value of the output table: with three decimals

@@ -304,7 +304,7 @@ func (v *MyTourView) onFile(ctx app.Context, e app.Event) {
 			v.answer, v.bad = i18n.Tf(lang, "teach.tooBig", size>>10, state.MaxTeachFile>>10), true
 		},
 		func(ctx app.Context, text string) { v.load(ctx, e, text) },
-		func() { v.answer, v.bad = i18n.T(lang, "teach.fileError"), true })
+		func(key string) { v.answer, v.bad = i18n.T(lang, cmp.Or(key, "teach.fileError")), true })
 }
 
 // load makes a tour file's text the tour, or says why it cannot be.
