@@ -37,6 +37,7 @@ var exportMessages = map[string]map[string]string{
 		"caption.causal":       "causal",
 		"caption.dmodel":       "d_model %d",
 		"caption.seed":         "seed %d",
+		"caption.model":        "%s, trained to step %d",
 	},
 	LangZH: {
 		"export.menu":          "导出",
@@ -72,5 +73,6 @@ var exportMessages = map[string]map[string]string{
 		"caption.causal":       "因果掩码",
 		"caption.dmodel":       "d_model %d",
 		"caption.seed":         "种子 %d",
+		"caption.model":        "%s，训练到第 %d 步",
 	},
 }

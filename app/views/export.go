@@ -260,13 +260,16 @@ func (c *ExportMenu) onCopyLink(ctx app.Context, e app.Event) {
 // head shown and the settings.
 func (c *ExportMenu) label() export.Label {
 	res, spec := exportSource(c.Props)
-	return export.LabelOf(res, spec, exportMatrix(c.Props, res))
+	return trainedLabel(c.Props, export.LabelOf(res, spec, exportMatrix(c.Props, res)))
 }
 
 // chartCaption is l's caption (export.Label.Caption) in lang: the sentence
 // as Caption shortens it, the head, the mask and the settings.
 func chartCaption(lang string, l export.Label) string {
 	var parts []string
+	if l.Task != "" {
+		parts = append(parts, i18n.Tf(lang, "caption.model", taskName(lang, l.Task), l.Step))
+	}
 	if s, _, _ := strings.Cut(export.Label{Sentence: l.Sentence}.Caption(), " · "); strings.HasPrefix(s, "“") {
 		parts = append(parts, s)
 	}
@@ -297,7 +300,7 @@ func resultFile(p Props, f export.Format) (name string, data []byte, err error) 
 	res, spec := exportSource(p)
 	m := exportMatrix(p, res)
 	data, err = export.Bytes(f, res, spec, m)
-	l := export.LabelOf(res, spec, m)
+	l := trainedLabel(p, export.LabelOf(res, spec, m))
 	if f != export.LaTeX && f != export.Markdown {
 		l.Heads = 1 // a label of one head names none
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/attention"
 	"github.com/attnviz/attnviz/attention/export"
+	"github.com/attnviz/attnviz/attention/model"
 )
 
 // exportSource returns what the export menu saves and names its files and
@@ -36,4 +37,28 @@ func exportMatrix(p Props, res *attention.Result) export.Matrix {
 		return export.Mean
 	}
 	return export.Matrix(p.Head)
+}
+
+// trainedLabel gives l, the label of exportSource's result, the task, the
+// step and the seed of the model whose weights those are, in the Learn
+// view and the views of a trained layer: its files and captions named only
+// the probe (attention-a-b-c-d16.json, whatever the task or step).
+func trainedLabel(p Props, l export.Label) export.Label {
+	s := p.State
+	if s.View != state.LearnViewID && TourStepView(s) != state.LearnViewID && !s.TrainedOn() {
+		return l
+	}
+	l.Task, l.Step, l.Seed, l.Seeded = s.Task, s.Steps, s.Seed, true
+	if t := p.Training; t != nil && (s.View == state.LearnViewID || TourStepView(s) == state.LearnViewID) {
+		l.Step = t.NowStep // the step whose weights the view shows
+	}
+	return l
+}
+
+// taskName names the task called name in lang, or gives name.
+func taskName(lang, name string) string {
+	if t, err := model.Lookup(name); err == nil {
+		return TaskName(lang, t)
+	}
+	return name
 }

@@ -29,8 +29,8 @@ func TestResultFileLearn(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		if strings.Contains(name, "cat") || !strings.Contains(name, strings.Join(probe[:2], "-")) {
-			t.Errorf("%s: file %q, want it named by the probe %v", f, name, probe)
+		if strings.Contains(name, "cat") || !strings.Contains(name, strings.Join(probe[:2], "-")) || !strings.HasPrefix(name, "attention-reverse-step0-") {
+			t.Errorf("%s: file %q, want it named by the task, the step and the probe %v", f, name, probe)
 		}
 		if f != export.JSON {
 			continue
@@ -50,7 +50,7 @@ func TestResultFileLearn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(name, "cat") || strings.Contains(name, "seed") {
-		t.Errorf("trained attention view: file %q names the sentence or a seed", name)
+	if strings.Contains(name, "cat") || !strings.HasPrefix(name, "attention-reverse-step") {
+		t.Errorf("trained attention view: file %q names the sentence, or not the task and the step", name)
 	}
 }

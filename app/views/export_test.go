@@ -104,6 +104,15 @@ func TestChartCaption(t *testing.T) {
 	if got, want := chartCaption(i18n.LangZH, l), "“注意力机制很重要” · 头 2（共 2 个） · 因果掩码 · d_model 16 · 种子 7"; got != want {
 		t.Errorf("Chinese caption %q, want %q", got, want)
 	}
+	trained := export.Label{Task: "reverse", Step: 30, Sentence: "a b c", Heads: 1, DModel: 16, Seed: 2, Seeded: true}
+	for lang, want := range map[string]string{
+		i18n.LangEN: "Reverse, trained to step 30 · “a b c” · 1 head · d_model 16 · seed 2",
+		i18n.LangZH: "倒序，训练到第 30 步 · “a b c” · 1 个头 · d_model 16 · 种子 2",
+	} {
+		if got := chartCaption(lang, trained); got != want {
+			t.Errorf("%s: a trained model's caption %q, want %q", lang, got, want)
+		}
+	}
 }
 
 // TestExportWhich checks that the menu says whose weights Save and Copy

@@ -17,6 +17,11 @@ type Label struct {
 	DModel   int
 	Seed     int64
 	Seeded   bool // Seed made the embeddings (text mode): say it
+
+	// Task and Step name a trained model's weights (attention/model's
+	// task, the steps trained); "" for weights that are not trained.
+	Task string
+	Step int
 }
 
 // Bounds of a Label's sentence.
@@ -54,10 +59,13 @@ func LabelOf(res *attention.Result, spec *attention.Spec, m Matrix) Label {
 // The sentence has its white space collapsed and is made Printable, and cut
 // with an ellipsis to about 40 columns (at a space when there is one near);
 // an empty sentence is left out, as are the mask when it is not causal and
-// the seed when not Seeded. The caption is plain text: escape it to put it in
-// HTML or SVG.
+// the seed when not Seeded; a trained model's task and step come first.
+// The caption is plain text: escape it to put it in HTML or SVG.
 func (l Label) Caption() string {
 	var parts []string
+	if l.Task != "" {
+		parts = append(parts, Printable(l.Task)+", trained to step "+strconv.Itoa(l.Step))
+	}
 	if s := shorten(Printable(strings.Join(strings.Fields(l.Sentence), " ")), maxCaptionSentence); s != "" {
 		parts = append(parts, "“"+s+"”")
 	}
@@ -104,9 +112,13 @@ func shorten(s string, n int) string {
 // The sentence gives its ASCII letters and digits, lower-cased, each run of
 // anything else a '-' (a sentence with none, such as Chinese, gives none),
 // cut to 40 bytes at a '-' when there is one near; the mean is "mean", and
-// a result of one head names no head.
+// a result of one head names no head. A trained model's weights are named
+// by its task and step first: attention-reverse-step30-a-b-c-d16.png.
 func (l Label) FileName(ext string) string {
 	parts := []string{"attention"}
+	if t := slug(l.Task, maxNameSentence); t != "" {
+		parts = append(parts, t, "step"+strconv.Itoa(l.Step))
+	}
 	if s := slug(l.Sentence, maxNameSentence); s != "" {
 		parts = append(parts, s)
 	}

@@ -48,6 +48,8 @@ func TestLabel(t *testing.T) {
 			"head 1 of 2 · causal · d_model 16 · seed 1"},
 		{"white space and controls", with(noSeed, "  a\n\tb \x1b[31m\u202e ", 0, 1), "", "attention-a-b-31m-d8",
 			"“a b ?[31m?” · 1 head · d_model 8"},
+		{"trained", export.Label{Task: "reverse", Step: 30, Sentence: "a b c", Heads: 1, DModel: 16}, "png", "attention-reverse-step30-a-b-c-d16.png",
+			"reverse, trained to step 30 · “a b c” · 1 head · d_model 16"},
 		{"huge", with(catSat, huge, 0, 2), "../../x.png", "attention-attention-is-all-you-need-attention-is-h1-causal-d16-seed1.xpng",
 			"“attention is all you need attention is…” · head 1 of 2 · causal · d_model 16 · seed 1"},
 	} {
