@@ -44,7 +44,7 @@ var tourMessages = map[string]map[string]string{
 		"tour.compare.body":  "Both sentences go through the same weights. Swap two words and see which rows change: without positional encoding, attention sees a sentence as a bag of tokens, so each row follows its own token wherever it moves.",
 
 		"tour.learn.title": "A model learning the answer",
-		"tour.learn.body":  "Until now every weight was random. Here a small model made only of attention learns to write a sequence backwards: position i must read position n−1−i. Watch the heatmap of step 150 while it trains: at step 0 it is a near-uniform field, and step by step it becomes the anti-diagonal, from top right to bottom left. Attention has learned who matters to whom. Then open the layer in the pipeline and work a learned weight out by hand.",
+		"tour.learn.body":  "Until now every weight was random. Here a small model made only of attention learns to write a sequence backwards: position i must read position n−1−i. Watch the second heatmap while it trains, its caption counting the steps up to 150: at step 0 it is a near-uniform field, and step by step it becomes the anti-diagonal, from top right to bottom left. Attention has learned who matters to whom. Then open the layer in the pipeline and work a learned weight out by hand.",
 	},
 	LangZH: {
 		"view.tour":     "导览",
@@ -84,6 +84,6 @@ var tourMessages = map[string]map[string]string{
 		"tour.compare.body":  "两句话经过同一组权重。交换两个词，看哪些行发生变化：没有位置编码时，注意力把句子看作一袋词元，所以每一行都跟着自己的词元移动。",
 
 		"tour.learn.title": "一个学会答案的模型",
-		"tour.learn.body":  "到目前为止，所有权重都是随机的。这里一个只由注意力构成的小模型学习把序列倒过来写：位置 i 必须读取位置 n−1−i。训练时请看第 150 步的热力图：第 0 步时它几乎是均匀的一片，随着一步步训练，它变成从右上到左下的反对角线。注意力学会了谁对谁重要。然后在流水线中打开这一层，亲手算出一个学到的权重。",
+		"tour.learn.body":  "到目前为止，所有权重都是随机的。这里一个只由注意力构成的小模型学习把序列倒过来写：位置 i 必须读取位置 n−1−i。训练时请看第二张热力图，它的标题会一步步数到第 150 步：第 0 步时它几乎是均匀的一片，随着一步步训练，它变成从右上到左下的反对角线。注意力学会了谁对谁重要。然后在流水线中打开这一层，亲手算出一个学到的权重。",
 	},
 }
