@@ -117,6 +117,21 @@ func TestMyTour(t *testing.T) {
 	tb2.waitFor("the editor", `window.attnviz.state().view === "mytour" && window.attnviz.state().teach_step === 0`, 10*time.Second)
 	tb2.checkClean("the tour's link")
 
+	// A student opening the link on a phone: the tour's note and Next on the
+	// first screen (they were 1.4 screens down, under the settings), without
+	// the hint about keys that a touch screen has no use for.
+	phone := newTab(t, s)
+	phone.do("a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2), chromedp.EmulateTouch))
+	phone.open(link)
+	phone.checkPlaying(1, "pipeline", "Nothing above the diagonal: 注意")
+	pos := eval[[]float64](phone, `[document.querySelector("#teach-note").getBoundingClientRect().top,
+		document.querySelector("#teach-next").getBoundingClientRect().bottom,
+		document.querySelector(".teach-keys").getClientRects().length]`)
+	if pos[0] > 844 || pos[1] > 844 || pos[2] != 0 {
+		t.Errorf("on a phone: the note at %.0f px, Next's bottom at %.0f px of 844, the keys' hint shown: %v", pos[0], pos[1], pos[2] != 0)
+	}
+	phone.checkClean("the tour's link on a phone")
+
 	tb3 := newTab(t, s)
 	tb3.openEditor(s.URL() + "#view=mytour&lang=zh-Hans")
 	tb3.loadTourFile(t, "tour.json", file)
