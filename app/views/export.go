@@ -46,31 +46,42 @@ func (c *ExportMenu) Render() app.UI {
 				c.chartRow(lang),
 				c.formatRow(lang, "export.save", "data-export", "export.save.title"),
 				c.formatRow(lang, "export.copy", "data-copy", "export.copy.title"),
+				Slot(c.whichKey() != "", func() app.UI { return c.whichNote(lang) }), // under the rows it explains
 				app.Button().ID("copy-link").Type("button").
 					Title(i18n.T(lang, "export.link.title")).
 					Text(i18n.T(lang, "export.link")).
 					OnClick(c.onCopyLink),
-				c.whichNote(lang), // last: it comes and goes
 			),
 		),
 		app.P().ID("export-status").Class("export-status").Role("status").Aria("live", "polite").Text(c.status),
 	)
 }
 
-// whichNote says, in a view whose charts show more weights than Save and
-// Copy hold (the compare and padding views'), whose weights those are:
-// the first sentence's, unpadded.
-func (c *ExportMenu) whichNote(lang string) app.UI {
+// whichKey is the message of whichNote in the view shown: in the compare
+// and padding views (and the tour's steps of them), whose charts show more
+// weights than Save and Copy hold; "" elsewhere, in cross-attention (the
+// weights shown) and before there is a result.
+func (c *ExportMenu) whichKey() string {
 	s := c.Props.State
 	view := s.View
 	if view == state.TourViewID {
 		view = TourStepView(s)
 	}
 	key := map[string]string{state.CompareViewID: "export.which.compare", "padding": "export.which.padding"}[view]
-	if res, _ := exportSource(c.Props); key == "" || res == nil || s.CrossOn() {
-		return nil
+	if res, _ := exportSource(c.Props); res == nil || s.CrossOn() {
+		return ""
 	}
-	return app.P().ID("export-which").Class("export-which").Text(i18n.Tf(lang, key, Shorten(c.label().Sentence, 40)))
+	if key != "" && s.TrainedOn() {
+		key += ".trained"
+	}
+	return key
+}
+
+// whichNote says whose weights Save and Copy hold: the first sentence's
+// (the probe's, on a trained layer), unpadded, quoted as captions quote it.
+func (c *ExportMenu) whichNote(lang string) app.UI {
+	quoted, _, _ := strings.Cut(export.Label{Sentence: c.label().Sentence}.Caption(), " · ")
+	return app.P().ID("export-which").Class("export-which").Text(i18n.Tf(lang, c.whichKey(), quoted))
 }
 
 // chartRow chooses a chart of the view and exports it as PNG or SVG.

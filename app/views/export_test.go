@@ -130,14 +130,18 @@ func TestExportWhich(t *testing.T) {
 		{state.TourViewID, "10", false, "(A in the charts)"},
 		{"attention", "", false, ""},
 		{"compare", "", true, ""},
+		{"compare", "trained", false, "trained layer"},
 	} {
 		for _, lang := range []string{i18n.LangEN, i18n.LangZH} {
 			s := state.DefaultState(lang)
 			s.View, s.Step, s.Cross = c.view, c.step, c.cross
-			if c.step != "" && !GoToTourStep(&s, 10) {
+			if c.step == "trained" {
+				s.Step, s.Trained, s.Task, s.Steps = "", true, "reverse", 5
+			}
+			if c.step == "10" && !GoToTourStep(&s, 10) {
 				t.Fatal("no tour step 10")
 			}
-			if c.step != "" && TourStepView(s) != "compare" {
+			if c.step == "10" && TourStepView(s) != "compare" {
 				t.Fatalf("tour step 10 shows %s, not compare", TourStepView(s))
 			}
 			html := render(t, &ExportMenu{Props: propsOf(t, s, 0)})
@@ -145,7 +149,7 @@ func TestExportWhich(t *testing.T) {
 			switch {
 			case c.want == "" && has:
 				t.Errorf("%s %s (cross %v): the menu says whose weights it saves", lang, c.view, c.cross)
-			case c.want != "" && (!has || lang == i18n.LangEN && !strings.Contains(html, c.want) || !strings.Contains(html, Shorten(s.Text, 40))):
+			case c.want != "" && (!has || lang == i18n.LangEN && !strings.Contains(html, c.want) || !s.TrainedOn() && !strings.Contains(html, "“"+string([]rune(s.Text)[:4]))):
 				t.Errorf("%s %s: no note with %q and the sentence: %s", lang, c.view, c.want, html)
 			}
 		}
