@@ -44,3 +44,31 @@ func TestStatusTinyLoss(t *testing.T) {
 		}
 	}
 }
+
+// TestPaceLeft says how long a paced run's steps left take, in both
+// languages, and nothing at full speed or once stopped.
+func TestPaceLeft(t *testing.T) {
+	tr := &compute.Training{Step: 100, Until: 2300, Running: true}
+	for _, c := range []struct {
+		pace int
+		lang string
+		want string
+	}{
+		{2, i18n.LangEN, " · about 19 min to go at this speed"},
+		{2, i18n.LangZH, " · 按此速度还需约 19 分钟"},
+		{30, i18n.LangEN, " · about 2 min to go at this speed"},
+		{0, i18n.LangEN, ""},
+	} {
+		if got := paceLeft(tr, c.pace, c.lang); got != c.want {
+			t.Errorf("pace %d, %s: %q, want %q", c.pace, c.lang, got, c.want)
+		}
+	}
+	if got := paceLeft(&compute.Training{Step: 10, Until: 150}, 2, i18n.LangEN); got != "" {
+		t.Errorf("stopped: %q", got)
+	}
+	for secs, want := range map[int]string{45: "45 s", 61: "2 min", 3900: "1 h 5 min"} {
+		if got := duration(i18n.LangEN, secs); got != want {
+			t.Errorf("duration(%d) = %q, want %q", secs, got, want)
+		}
+	}
+}

@@ -128,7 +128,8 @@ func (v *LearnView) controls(tr *compute.Training, lang string) app.UI {
 		),
 		// A live region, quiet while training runs (aria-busy): it changes
 		// ten times a second then.
-		app.P().ID("learn-status").Class("learn-status").Role("status").Aria("busy", tr.Running).Text(status(tr, v.Props.State.Steps, lang)),
+		app.P().ID("learn-status").Class("learn-status").Role("status").Aria("busy", tr.Running).
+			Text(status(tr, v.Props.State.Steps, lang)+paceLeft(tr, v.Props.State.Pace, lang)),
 		app.If(tr.Problem.Key != "", func() app.UI {
 			return app.P().ID("learn-error").Class("error").Role("alert").Text(ProblemText(lang, tr.Problem))
 		}),
