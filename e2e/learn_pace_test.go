@@ -3,9 +3,6 @@
 package e2e
 
 import (
-	"net/http"
-	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
@@ -27,19 +24,10 @@ func TestLearnPace(t *testing.T) {
 	full.trainUntilStopped(30)
 	want := eval[string](full, `window.attnviz.model()`)
 
-	files := http.FileServer(http.Dir(siteDirs[rootPrefix]))
-	noWorker := httptest.NewServer(withContentTypes(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/trainworker.js") {
-			http.NotFound(w, r)
-			return
-		}
-		files.ServeHTTP(w, r)
-	})))
-	t.Cleanup(noWorker.Close)
 	for _, site := range []struct {
 		name string
 		s    *site
-	}{{"in the worker", s}, {"without a worker", &site{srv: noWorker}}} {
+	}{{"in the worker", s}, {"without a worker", siteWithoutWorker(t)}} {
 		tb := newTab(t, site.s)
 		tb.openLearn(site.s, "task=reverse&seed=7&until=30&pace=10")
 		if got := eval[string](tb, `document.querySelector("#pace").value`); got != "10" {

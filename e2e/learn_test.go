@@ -376,18 +376,7 @@ func TestLearnWithoutWorker(t *testing.T) {
 	withWorker.trainUntilStopped(40)
 	want := eval[string](withWorker, `window.attnviz.model()`)
 
-	// A host without the worker's script (blocking it in the browser does
-	// not do: the service worker fetches it).
-	files := http.FileServer(http.Dir(siteDirs[rootPrefix]))
-	srv := httptest.NewServer(withContentTypes(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/trainworker.js") {
-			http.NotFound(w, r)
-			return
-		}
-		files.ServeHTTP(w, r)
-	})))
-	t.Cleanup(srv.Close)
-	s = &site{srv: srv}
+	s = siteWithoutWorker(t)
 	tb := newTab(t, s)
 	tb.openLearn(s, "task=reverse&seed=7&until=40")
 	tb.waitFor("the page to give up the worker", `!!window.attnviz.training()`, 10*time.Second)
@@ -402,6 +391,22 @@ func TestLearnWithoutWorker(t *testing.T) {
 		t.Errorf("the console does not say that the page trains without a worker:\n%s", console)
 	}
 	withWorker.checkClean("training in a worker")
+}
+
+// siteWithoutWorker serves the site from a host without the worker's
+// script (blocking it in the browser does not do: the service worker
+// fetches it), so that the page trains by itself.
+func siteWithoutWorker(t *testing.T) *site {
+	files := http.FileServer(http.Dir(siteDirs[rootPrefix]))
+	srv := httptest.NewServer(withContentTypes(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/trainworker.js") {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})))
+	t.Cleanup(srv.Close)
+	return &site{srv: srv}
 }
 
 // TestLearnUnderPrefix trains on the site built for a sub-path: the
