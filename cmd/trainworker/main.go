@@ -216,8 +216,9 @@ func (w *worker) paceWait() time.Duration {
 }
 
 // waitPace waits d for the next step's pace, at most answerEvery at a time:
-// the main loop takes the page's messages between two waits. (A timer
-// raced against the messages' channel added 38 KB gzip to the worker.)
+// the main loop takes the page's messages between two waits. A timer raced
+// against the messages' channel would do the same, for many more bytes
+// (docs/performance.md, "Session 22").
 func (w *worker) waitPace(d time.Duration) {
 	time.Sleep(min(d, answerEvery))
 }
