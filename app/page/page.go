@@ -311,7 +311,7 @@ func (p *Page) set(ctx app.Context, e app.Event, change func(*state.State)) {
 // where the heads still do; "" elsewhere.
 func inputClass(s state.State) string {
 	switch {
-	case s.OwnInput() || s.View == state.LearnViewID || views.TourStepView(s) == state.LearnViewID:
+	case s.OwnInput() || views.ShownView(s) == state.LearnViewID:
 		return "own-input"
 	case s.TrainedOn():
 		return "trained-input"
@@ -367,11 +367,7 @@ func (p *Page) needs() compute.Need { return needsOf(p.state) }
 // step's view's needs; and the model, where s shows a trained layer.
 func needsOf(s state.State) compute.Need {
 	var n compute.Need
-	id := s.View
-	if step := views.TourStepView(s); step != "" {
-		id = step
-	}
-	if v := viewByID(id); v != nil {
+	if v := viewByID(views.ShownView(s)); v != nil {
 		n = v.Needs
 	}
 	if s.TrainedOn() {

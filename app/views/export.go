@@ -46,7 +46,7 @@ func (c *ExportMenu) Render() app.UI {
 				c.chartRow(lang),
 				c.formatRow(lang, "export.save", "data-export", "export.save.title"),
 				c.formatRow(lang, "export.copy", "data-copy", "export.copy.title"),
-				Slot(c.whichKey() != "", func() app.UI { return c.whichNote(lang) }), // under the rows it explains
+				c.whichNote(lang), // under the rows it explains
 				app.Button().ID("copy-link").Type("button").
 					Title(i18n.T(lang, "export.link.title")).
 					Text(i18n.T(lang, "export.link")).
@@ -63,11 +63,7 @@ func (c *ExportMenu) Render() app.UI {
 // weights shown) and before there is a result.
 func (c *ExportMenu) whichKey() string {
 	s := c.Props.State
-	view := s.View
-	if view == state.TourViewID {
-		view = TourStepView(s)
-	}
-	key := map[string]string{state.CompareViewID: "export.which.compare", "padding": "export.which.padding"}[view]
+	key := map[string]string{state.CompareViewID: "export.which.compare", "padding": "export.which.padding"}[ShownView(s)]
 	if res, _ := exportSource(c.Props); res == nil || s.CrossOn() {
 		return ""
 	}
@@ -77,11 +73,15 @@ func (c *ExportMenu) whichKey() string {
 	return key
 }
 
-// whichNote says whose weights Save and Copy hold: the first sentence's
-// (the probe's, on a trained layer), unpadded, quoted as captions quote it.
+// whichNote says whose weights Save and Copy hold, where whichKey has a
+// message: the first sentence's (the probe's, on a trained layer),
+// unpadded, quoted as captions quote it. Its slot keeps its place.
 func (c *ExportMenu) whichNote(lang string) app.UI {
-	quoted, _, _ := strings.Cut(export.Label{Sentence: c.label().Sentence}.Caption(), " · ")
-	return app.P().ID("export-which").Class("export-which").Text(i18n.Tf(lang, c.whichKey(), quoted))
+	key := c.whichKey()
+	return Slot(key != "", func() app.UI {
+		quoted, _, _ := strings.Cut(export.Label{Sentence: c.label().Sentence}.Caption(), " · ")
+		return app.P().ID("export-which").Class("export-which").Text(i18n.Tf(lang, key, quoted))
+	})
 }
 
 // chartRow chooses a chart of the view and exports it as PNG or SVG.

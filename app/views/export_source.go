@@ -17,7 +17,7 @@ import (
 func exportSource(p Props) (*attention.Result, *attention.Spec) {
 	s := p.State
 	switch {
-	case s.View == state.LearnViewID || TourStepView(s) == state.LearnViewID:
+	case ShownView(s) == state.LearnViewID:
 		t := p.Training
 		if t == nil || t.Now == nil || len(t.Now.Layers) == 0 {
 			return nil, nil
@@ -45,11 +45,12 @@ func exportMatrix(p Props, res *attention.Result) export.Matrix {
 // the probe (attention-a-b-c-d16.json, whatever the task or step).
 func trainedLabel(p Props, l export.Label) export.Label {
 	s := p.State
-	if s.View != state.LearnViewID && TourStepView(s) != state.LearnViewID && !s.TrainedOn() {
+	learn := ShownView(s) == state.LearnViewID
+	if !learn && !s.TrainedOn() {
 		return l
 	}
 	l.Task, l.Step, l.Seed, l.Seeded = s.Task, s.Steps, s.Seed, true
-	if t := p.Training; t != nil && (s.View == state.LearnViewID || TourStepView(s) == state.LearnViewID) {
+	if t := p.Training; t != nil && learn {
 		l.Step = t.NowStep // the step whose weights the view shows
 	}
 	return l

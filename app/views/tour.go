@@ -80,6 +80,15 @@ func TourStepView(s state.State) string {
 	return steps[n-1].View
 }
 
+// ShownView returns the id of the view s shows: at a step of the tour, the
+// step's view; else s.View.
+func ShownView(s state.State) string {
+	if step := TourStepView(s); step != "" {
+		return step
+	}
+	return s.View
+}
+
 // TourStepCount returns the number of steps of tour name, 0 if there is no
 // such tour.
 func TourStepCount(name string) int { return len(Tours[name]) }

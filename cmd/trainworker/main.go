@@ -136,14 +136,16 @@ func intOr0(v js.Value) int {
 	return v.Int()
 }
 
-// take reads a request: a new run, or a new goal for this one.
+// take reads a request: a new run, or a new goal for this one. A new run,
+// goal or pace starts the pace again, its first step at once.
 func (w *worker) take(m js.Value) {
 	if m.Get("warm").Truthy() {
 		w.warmOK = true
 		return
 	}
 	r := readRequest(m)
-	if r.gen != w.req.gen || w.tr == nil && w.err == nil {
+	newRun := r.gen != w.req.gen || w.tr == nil && w.err == nil
+	if newRun {
 		w.req, w.err, w.losses, w.accs, w.timing = r, nil, w.losses[:0], w.accs[:0], timing{}
 		w.tr, w.err = model.NewTrainer(model.Config{Task: r.task, Seed: r.seed, LR: r.lr})
 		if w.warm != nil && w.warm.Task.Name != r.task {
@@ -151,8 +153,8 @@ func (w *worker) take(m js.Value) {
 		}
 		w.accStep = -1
 	}
-	if r.goal != w.req.goal || r.pace != w.pace.Rate() || w.tr != nil && w.tr.Steps() == 0 {
-		w.pace.Start(r.pace, w.steps(), time.Now()) // a new goal's first step at once
+	if newRun || r.goal != w.req.goal || r.pace != w.pace.Rate() {
+		w.pace.Start(r.pace, w.steps(), time.Now())
 	}
 	w.req.goal, w.req.pace = r.goal, r.pace
 	if !w.busy() {
