@@ -17,37 +17,32 @@ const captionLineHeight = 14
 // spaces, at least. width measures a text at a size. A line that is still
 // too wide (one long word) is left for the caller to draw smaller.
 func captionLines(caption string, room, size, least float64, width func(s string, px float64) float64) ([]string, float64) {
-	if w := width(caption, size); w <= room || w <= 0 {
+	w := width(caption, size)
+	if w <= room || w <= 0 {
 		return []string{caption}, size
 	}
-	if px := size * room / width(caption, size); px >= least {
+	if px := size * room / w; px >= least {
 		return []string{caption}, px
 	}
 	var lines []string
 	line := ""
-	add := func(part, sep string) {
-		switch {
-		case line == "":
-			line = part
-		case width(line+sep+part, least) <= room:
-			line += sep + part
-		default:
-			lines, line = append(lines, line), part
-		}
-	}
 	for i, part := range strings.Split(caption, " · ") {
-		if width(part, least) <= room {
-			if i > 0 && line != "" {
-				line += " ·"
-			}
-			add(part, " ")
-			continue
+		words := []string{part} // whole where it fits, else word by word
+		if width(part, least) > room {
+			words = strings.Fields(part)
 		}
-		for j, word := range strings.Fields(part) {
-			if j == 0 && i > 0 && line != "" {
-				line += " ·"
+		if i > 0 && line != "" {
+			line += " ·"
+		}
+		for _, word := range words {
+			switch {
+			case line == "":
+				line = word
+			case width(line+" "+word, least) <= room:
+				line += " " + word
+			default:
+				lines, line = append(lines, line), word
 			}
-			add(word, " ")
 		}
 	}
 	return append(lines, line), least
