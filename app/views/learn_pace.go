@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/attnviz/attnviz/app/compute"
-
 	"github.com/attnviz/attnviz/app/i18n"
 	"github.com/attnviz/attnviz/app/state"
 	"github.com/attnviz/attnviz/attention/model"
@@ -18,7 +17,7 @@ import (
 func (v *LearnView) paceField(lang string) app.UI {
 	options := make([]app.UI, len(model.Paces))
 	for i, p := range model.Paces {
-		options[i] = Choice(strconv.Itoa(p), PaceName(lang, p), p == v.Props.State.Pace)
+		options[i] = Choice(strconv.Itoa(p), paceName(lang, p), p == v.Props.State.Pace)
 	}
 	return app.Label().Class("field").Body(
 		app.Span().Class("field-name").Text(i18n.T(lang, "learn.pace")),
@@ -26,8 +25,8 @@ func (v *LearnView) paceField(lang string) app.UI {
 	)
 }
 
-// PaceName names the pace of rate steps a second in lang.
-func PaceName(lang string, rate int) string {
+// paceName names the pace of rate steps a second in lang.
+func paceName(lang string, rate int) string {
 	if rate == 0 {
 		return i18n.T(lang, "learn.pace.full")
 	}
